@@ -1,0 +1,75 @@
+/**
+ * npm run seed                          the demo catalogue (students, listings, photos)
+ * npm run seed -- --products 100000     plus generated listings up to that many, for load tests
+ *
+ * Uses DATA_DIR (embedded PGlite; refused while a server holds it) or DATABASE_URL, like the server.
+ */
+import { parseArgs } from 'node:util';
+import { uploadsDirOf } from '#server/app.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import {
+  demoLogins,
+  formatDemoLogins,
+  hasDemoCatalogue,
+  seedDemoCatalogue,
+  seedScaleCatalogue,
+} from '#server/seed/seed-catalogue.ts';
+import { createLocalStorage } from '#server/storage/storage.ts';
+
+function readTarget(): number | undefined {
+  const { values } = parseArgs({ options: { products: { type: 'string' } } });
+  if (values.products === undefined) return undefined;
+  const target = Number(values.products.replace(/[_,]/g, ''));
+  if (!Number.isInteger(target) || target < 1 || target > 5_000_000) {
+    throw new ConfigError(`--products must be a whole number between 1 and 5,000,000 (got "${values.products}")`);
+  }
+  return target;
+}
+
+async function main() {
+  const target = readTarget();
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : config.dataDir,
+  });
+  try {
+    await migrateDatabase(database, config.databaseUrl);
+    const ctx = {
+      db: database.db,
+      storage: createLocalStorage(uploadsDirOf(config)),
+      progress: (line: string) => console.info(line),
+    };
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    console.info(`Seeding ${where}`);
+
+    const started = Date.now();
+    if (await hasDemoCatalogue(ctx)) {
+      console.info(`The demo catalogue is already there.\n${formatDemoLogins(demoLogins())}`);
+    } else {
+      const logins = await seedDemoCatalogue(ctx);
+      console.info(formatDemoLogins(logins));
+    }
+    if (target !== undefined) {
+      const added = await seedScaleCatalogue(ctx, target);
+      console.info(
+        added > 0 ? `Added ${added} listings (${target} in all).` : `The catalogue already has ${target} listings or more.`,
+      );
+    }
+    console.info(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ALL_CATEGORIES, CATEGORIES, CONDITIONS, PRODUCT_SORTS } from '../catalog.ts';
+import {
+  MY_LISTINGS_PAGE_SIZE_DEFAULT,
+  PRODUCT_DESCRIPTION_MAX_CHARS,
+  PRODUCT_PRICE_MAX,
+  PRODUCT_TITLE_MAX_CHARS,
+  PRODUCTS_PAGE_SIZE_DEFAULT,
+  PRODUCTS_PAGE_SIZE_MAX,
+} from '../constants.ts';
+import { validationMessages as m } from '../messages.ts';
+
+const required = m.fillRequiredProductFields;
+
+/** Multipart fields arrive as strings; a blank money field means "not given". */
+function toMoneyInput(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+const moneyAmount = (missingMessage: string) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? missingMessage : m.priceInvalid) })
+    .min(0, m.priceInvalid)
+    .max(PRODUCT_PRICE_MAX, m.priceInvalid)
+    .transform((amount) => Math.round(amount * 100) / 100);
+
+/** The text fields of a listing, shared by the sell form and the create/edit calls. */
+export const productFieldsSchema = z.object({
+  title: z.string({ error: required }).trim().min(1, required).max(PRODUCT_TITLE_MAX_CHARS),
+  description: z.string({ error: required }).trim().min(1, required).max(PRODUCT_DESCRIPTION_MAX_CHARS),
+  price: z.preprocess(toMoneyInput, moneyAmount(required)),
+  originalPrice: z.preprocess(toMoneyInput, moneyAmount(m.priceInvalid).optional()),
+  category: z.enum(CATEGORIES, { error: required }),
+  condition: z.enum(CONDITIONS, { error: required }),
+});
+export type ProductFields = z.output<typeof productFieldsSchema>;
+export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
+
+/** `existingImages` on edit: the JSON list of image ids the seller kept. */
+export const existingImagesSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'existingImages must be a JSON list of image ids' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(z.string().uuid()).max(50));
+
+const queryList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+/** Bounded so an absurd page number is a 400, not an offset the database chokes on. */
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+
+/**
+ * Query of GET /api/v1/products: the server filters, sorts, searches and pages.
+ *  - q: case-insensitive substring of the title; category: repeatable, 'All' or absent = every one
+ *  - requested=true: only listings the caller has sent a buy request for (any status)
+ *  - excludeId: leave one listing out (Similar Products); sellerId: one seller's listings (profiles)
+ * The answer's `categories` counts every filter except the category filter itself, so the
+ * checklist keeps offering the other categories while some are ticked.
+ */
+export const productListQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || undefined),
+  category: queryList.pipe(z.array(z.enum([...CATEGORIES, ALL_CATEGORIES]))),
+  sort: z.enum(PRODUCT_SORTS).default('newest'),
+  requested: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  excludeId: z.string().uuid().optional(),
+  sellerId: z.string().uuid().optional(),
+  page,
+  limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE_MAX).default(PRODUCTS_PAGE_SIZE_DEFAULT),
+});
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/** Query of GET /api/v1/products/my-listings/{userId}: newest first, in pages of up to 100. */
+export const myListingsQuerySchema = z.object({
+  page,
+  limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE_MAX).default(MY_LISTINGS_PAGE_SIZE_DEFAULT),
+});
+export type MyListingsQuery = z.output<typeof myListingsQuerySchema>;

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import { MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_MAX_BYTES } from '#domain/constants.ts';
+import { registerAuthentication } from './auth/authenticate.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerOriginGuard } from './http/origin-guard.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { ImageQueue } from './images/image-queue.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { apiRoutes } from './routes.ts';
+import { healthRoutes } from './site/health.routes.ts';
+import type { Storage } from './storage/storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    dbHandle: DatabaseHandle;
+    clock: Clock;
+    mailer: Mailer;
+    storage: Storage;
+    /** Every upload's decoding runs through this one queue (see images/image-queue.ts). */
+    imageQueue: ImageQueue;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  storage: Storage;
+  /** Directory of uploaded files served at /uploads/ (the local storage driver's root). */
+  uploadsDir: string;
+  clock?: Clock;
+  /** Image processing's concurrency limit; tests pass a smaller one. */
+  imageQueue?: ImageQueue;
+  /** Built SPA to serve; defaults to dist/web of this checkout. */
+  webDir?: string;
+}
+
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** Never let these reach a log line. */
+const REDACTED_LOG_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.oldPassword',
+  '*.code',
+  '*.token',
+];
+
+/** Builds the whole HTTP app without listening: main.ts listens, tests use inject(). */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    // A hop count becomes the equivalent function: Fastify's types only take the other forms.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    forceCloseConnections: 'idle',
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', deps.database.db);
+  app.decorate('dbHandle', deps.database);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('mailer', deps.mailer);
+  app.decorate('storage', deps.storage);
+  app.decorate('imageQueue', deps.imageQueue ?? new ImageQueue());
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4 compresses JSON nearly as well as 11 at a fraction of the CPU.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: PRODUCT_IMAGE_MAX_BYTES,
+      // One more than allowed, so a sixth photo is reported as "Max 5" rather than cut off.
+      files: MAX_PRODUCT_IMAGES + 1,
+      fields: 20,
+      fieldSize: 64 * 1024,
+      parts: 30,
+    },
+  });
+  registerOriginGuard(app, config.publicUrl, config.corsOrigins);
+  registerAuthentication(app);
+
+  await app.register(healthRoutes);
+  await app.register(apiRoutes, { prefix: '/api/v1' });
+  await registerWebApp(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, uploadsDir: deps.uploadsDir });
+
+  app.addHook('onClose', async () => {
+    await deps.database.close();
+  });
+  return app;
+}
+
+export function uploadsDirOf(config: Config): string {
+  return path.join(config.dataDir, 'uploads');
+}

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
+import type { Queryable } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import type { UserRow } from '../users/user.mapper.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_LIFETIME_MS = 30 * DAY_MS;
+export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * DAY_MS;
+/** Sliding the expiry costs a write, so it is done at most this often per session. */
+const SLIDE_AFTER_MS = 60 * 60 * 1000;
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface ActiveSession {
+  tokenHash: string;
+  user: UserRow;
+  /** Set when the expiry was pushed forward, so the cookie's Max-Age is renewed too. */
+  slid: boolean;
+}
+
+/** Starts a session: 32 random bytes go to the browser, their hash to the database. */
+export async function createSession(db: Queryable, clock: Clock, userId: string, userAgent: string | undefined): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  await db.insert(sessions).values({
+    tokenHash: hashSessionToken(token),
+    userId,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_IDLE_LIFETIME_MS),
+    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+export async function findActiveSession(db: Queryable, clock: Clock, token: string): Promise<ActiveSession | null> {
+  const tokenHash = hashSessionToken(token);
+  const now = clock.now();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  const slid = now.getTime() - row.session.lastUsedAt.getTime() > SLIDE_AFTER_MS;
+  if (slid) {
+    const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_LIFETIME_MS, row.session.absoluteExpiresAt.getTime()));
+    await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { tokenHash, user: row.user, slid };
+}
+
+export async function revokeSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user, or every one but the caller's own. */
+export async function revokeUserSessions(db: Queryable, userId: string, keepTokenHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
+}

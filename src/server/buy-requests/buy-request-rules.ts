@@ -1,0 +1,198 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BuyRequestDecisionBody, MarkInterestedBody } from '#domain/buy-requests/buy-request.schemas.ts';
+import type { InterestedBuyer, MyBuyRequest } from '#domain/buy-requests/buy-request.wire.ts';
+import { authMessages, buyRequestMessages, productMessages } from '#domain/messages.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { isUuid } from '../http/ids.ts';
+import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { UserRow } from '../users/user.mapper.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { acceptedMail, newRequestMail, rejectedMail } from './buy-request-mail.ts';
+import {
+  type OwnRequestRow,
+  type RequestedListing,
+  closeActiveRequests,
+  decideActiveRequest,
+  findActiveRequestsWithBuyers,
+  findLatestOwnRequests,
+  findListing,
+  lockListing,
+  markListingSold,
+  upsertActiveRequest,
+} from './buy-requests.repository.ts';
+import { notify } from './notify.ts';
+
+export interface BuyRequestContext {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
+  log: FastifyBaseLogger;
+}
+
+/** Site pages the mails link to (the server does not import the web app's route table). */
+const pageUrl = {
+  myListings: (config: BuyRequestContext['config']) => `${config.publicUrl}/shop/listings`,
+  products: (config: BuyRequestContext['config']) => `${config.publicUrl}/shop/products`,
+  product: (config: BuyRequestContext['config'], id: string) => `${config.publicUrl}/shop/products/${id}`,
+};
+
+/**
+ * Each new request mails a seller, so one account may send (or edit) at most this many an hour:
+ * far more than a student shopping, far fewer than a script mailing every seller on campus.
+ */
+export const SEND_BUY_REQUEST_PER_BUYER: RateLimitRule = {
+  name: 'buy-request:buyer',
+  limit: 30,
+  windowMs: 60 * 60_000,
+  message: authMessages.tooManyRequestsRetry,
+};
+
+function requireListing(listing: RequestedListing | undefined): RequestedListing {
+  if (!listing) throw notFound(productMessages.notFound);
+  return listing;
+}
+
+/**
+ * mark-interested: a new request, or a new message on the buyer's open one. The listing is
+ * share-locked, so a sale in progress finishes first (and then refuses this) or waits for it
+ * (and then closes this request with the others).
+ */
+export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, body: MarkInterestedBody): Promise<string> {
+  if (!isUuid(body.productId)) throw notFound(productMessages.notFound);
+  await enforceRateLimits(ctx.db, ctx.clock, [{ rule: SEND_BUY_REQUEST_PER_BUYER, subject: buyer.id }]);
+  const { listing, created } = await ctx.db.transaction(async (tx) => {
+    const listing = requireListing(await lockListing(tx, body.productId, 'share'));
+    if (listing.sellerId === buyer.id) throw forbidden(buyRequestMessages.ownListing);
+    if (listing.soldOut) throw conflict(buyRequestMessages.soldOut);
+    const { created } = await upsertActiveRequest(tx, listing.id, buyer.id, body.buyerMessage);
+    return { listing, created };
+  });
+  if (!created) return buyRequestMessages.updated;
+
+  const seller = await findUserById(ctx.db, listing.sellerId);
+  if (seller) {
+    const mail = newRequestMail({
+      seller,
+      buyer,
+      title: listing.title,
+      message: body.buyerMessage,
+      listingsUrl: pageUrl.myListings(ctx.config),
+    });
+    await notify(ctx.mailer, ctx.log, mail, 'new buy request');
+  }
+  return buyRequestMessages.sent;
+}
+
+/** The caller must be the seller the body names; the ids are checked, never trusted. */
+function assertCallerIsNamedSeller(caller: UserRow, body: BuyRequestDecisionBody) {
+  if (body.sellerId !== caller.id) throw forbidden();
+  if (!isUuid(body.productId)) throw notFound(productMessages.notFound);
+  if (!isUuid(body.buyerId)) throw forbidden(buyRequestMessages.noActiveRequest);
+}
+
+function assertOwnsListing(caller: UserRow, listing: RequestedListing) {
+  if (listing.sellerId !== caller.id) throw forbidden();
+}
+
+/**
+ * sold-out: in one transaction the listing (locked first, so concurrent accepts queue and only
+ * the first finds it unsold) becomes sold to the buyer, their request accepted and every other
+ * open request closed. The buyer is told after the commit.
+ */
+export async function acceptBuyRequest(ctx: BuyRequestContext, seller: UserRow, body: BuyRequestDecisionBody): Promise<void> {
+  assertCallerIsNamedSeller(seller, body);
+  const listing = await ctx.db.transaction(async (tx) => {
+    const listing = requireListing(await lockListing(tx, body.productId, 'update'));
+    assertOwnsListing(seller, listing);
+    if (listing.soldOut) {
+      throw conflict(listing.buyerId === body.buyerId ? buyRequestMessages.soldOut : buyRequestMessages.alreadyDecided);
+    }
+    const accepted = await decideActiveRequest(tx, listing.id, body.buyerId, 'accepted');
+    if (!accepted) throw forbidden(buyRequestMessages.noActiveRequest);
+    await markListingSold(tx, listing.id, body.buyerId);
+    await closeActiveRequests(tx, listing.id);
+    return listing;
+  });
+
+  const buyer = await findUserById(ctx.db, body.buyerId);
+  if (buyer) {
+    const mail = acceptedMail({ buyer, seller, title: listing.title, productUrl: pageUrl.product(ctx.config, listing.id) });
+    await notify(ctx.mailer, ctx.log, mail, 'buy request accepted');
+  }
+}
+
+/** reject-buy-request: the buyer's open request becomes rejected (kept, and off the seller's list). */
+export async function rejectBuyRequest(ctx: BuyRequestContext, seller: UserRow, body: BuyRequestDecisionBody): Promise<void> {
+  assertCallerIsNamedSeller(seller, body);
+  const listing = await ctx.db.transaction(async (tx) => {
+    const listing = requireListing(await lockListing(tx, body.productId, 'update'));
+    assertOwnsListing(seller, listing);
+    const rejected = await decideActiveRequest(tx, listing.id, body.buyerId, 'rejected');
+    if (!rejected) throw forbidden(buyRequestMessages.noActiveRequest);
+    return listing;
+  });
+
+  const buyer = await findUserById(ctx.db, body.buyerId);
+  if (buyer) {
+    const mail = rejectedMail({ buyer, title: listing.title, productsUrl: pageUrl.products(ctx.config) });
+    await notify(ctx.mailer, ctx.log, mail, 'buy request rejected');
+  }
+}
+
+/** get-buy-requests: the listing's open requests, for its seller (or an admin) only. */
+export async function listInterestedBuyers(
+  db: Database,
+  caller: UserRow,
+  query: { productId: string; sellerId: string },
+): Promise<InterestedBuyer[]> {
+  if (query.sellerId !== caller.id && !caller.isAdmin) throw forbidden();
+  if (!isUuid(query.productId)) throw notFound(productMessages.notFound);
+  const listing = requireListing(await findListing(db, query.productId));
+  // The named seller must be the listing's, for an admin too: the parameter is checked, not trusted.
+  if (listing.sellerId !== query.sellerId) throw forbidden();
+  const rows = await findActiveRequestsWithBuyers(db, listing.id);
+  return rows.map((row) => ({
+    buyer: {
+      _id: row.buyer.id,
+      userName: row.buyer.userName,
+      email: row.buyer.email,
+      phoneNumber: row.buyer.phoneNumber,
+    },
+    buyerMessage: row.message,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+function toMyBuyRequest(row: OwnRequestRow): MyBuyRequest {
+  return {
+    productId: row.productId,
+    status: row.status,
+    buyerMessage: row.message,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    // The seller's contact is the buyer's to see only once the seller said yes.
+    ...(row.status === 'accepted'
+      ? {
+          seller: {
+            _id: row.seller.id,
+            userName: row.seller.userName,
+            email: row.seller.email,
+            phoneNumber: row.seller.phoneNumber,
+          },
+        }
+      : {}),
+  };
+}
+
+/** my-requests: the caller's own requests, latest per listing. */
+export async function listOwnRequests(db: Database, buyer: UserRow, productId?: string): Promise<MyBuyRequest[]> {
+  if (productId !== undefined && !isUuid(productId)) return [];
+  const rows = await findLatestOwnRequests(db, buyer.id, productId);
+  return rows.map(toMyBuyRequest);
+}

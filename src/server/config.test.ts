@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('starts with sensible defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      adminEmails: [],
+      allowedEmailDomains: [],
+      corsOrigins: [],
+      trustProxy: false,
+      production: false,
+      demoData: true,
+    });
+  });
+
+  describe('demo data', () => {
+    it('is on by default on a developer machine, so npm start shows a lived-in site', () => {
+      expect(loadConfig({}).demoData).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'http://192.168.1.20:3000' }).demoData).toBe(true);
+    });
+
+    it.each([
+      [{ NODE_ENV: 'production' }],
+      [{ PUBLIC_URL: 'https://market.campus.edu' }],
+      [{ NODE_ENV: 'development', PUBLIC_URL: 'https://market.campus.edu' }],
+    ])('is off by default on a production install (%j)', (env) => {
+      const config = loadConfig(env);
+      expect(config.production).toBe(true);
+      expect(config.demoData).toBe(false);
+    });
+
+    it('follows an explicit DEMO_DATA either way', () => {
+      expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+    });
+
+    it('warns loudly when a production install turns it on', () => {
+      const warnings = configWarnings(
+        loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true', ALLOWED_EMAIL_DOMAINS: 'iitb.ac.in' }),
+      );
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^DEMO_DATA=true on a production install: .*password is published/);
+    });
+
+    it('does not warn about it on a developer machine or when it is off', () => {
+      const quiet = { ALLOWED_EMAIL_DOMAINS: 'iitb.ac.in' };
+      expect(configWarnings(loadConfig(quiet))).toEqual([]);
+      expect(configWarnings(loadConfig({ ...quiet, PUBLIC_URL: 'https://market.iitb.ac.in' }))).toEqual([]);
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    const quiet = { ALLOWED_EMAIL_DOMAINS: 'iitb.ac.in' };
+
+    it('warns that true lets callers pick their own address, and recommends a hop count', () => {
+      const warnings = configWarnings(loadConfig({ ...quiet, TRUST_PROXY: 'true' }));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^TRUST_PROXY=true believes every X-Forwarded-For hop.*TRUST_PROXY=1/);
+    });
+
+    it.each(['false', '1', '2', '10.0.0.1', '10.0.0.0/8, 192.168.1.10'])('does not warn for %s', (value) => {
+      expect(configWarnings(loadConfig({ ...quiet, TRUST_PROXY: value }))).toEqual([]);
+    });
+  });
+
+  it('warns when any e-mail address may register', () => {
+    expect(configWarnings(loadConfig({}))).toEqual(['ALLOWED_EMAIL_DOMAINS is not set: any e-mail address can register']);
+  });
+
+  it('reads lists, booleans and URLs', () => {
+    const config = loadConfig({
+      ADMIN_EMAILS: 'Dean@Campus.edu, admin@campus.edu',
+      ALLOWED_EMAIL_DOMAINS: 'campus.edu,iitb.ac.in',
+      PUBLIC_URL: 'https://market.campus.edu/',
+      CORS_ORIGINS: 'https://app.campus.edu',
+      TRUST_PROXY: '1',
+      DEMO_DATA: 'false',
+    });
+    expect(config.adminEmails).toEqual(['dean@campus.edu', 'admin@campus.edu']);
+    expect(config.allowedEmailDomains).toEqual(['campus.edu', 'iitb.ac.in']);
+    expect(config.publicUrl).toBe('https://market.campus.edu');
+    expect(config.secureCookies).toBe(true);
+    expect(config.corsOrigins).toEqual(['https://app.campus.edu']);
+    expect(config.trustProxy).toBe(1);
+    expect(config.demoData).toBe(false);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ ADMIN_EMAILS: 'not-an-email' }, 'ADMIN_EMAILS'],
+    [{ PUBLIC_URL: 'market.campus.edu' }, 'PUBLIC_URL'],
+    [{ CAMPUS_MAP_EMBED_URL: 'http://maps.example/embed' }, 'CAMPUS_MAP_EMBED_URL'],
+    [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+  ])('refuses %j with one line naming %s', (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(message).not.toContain('\n');
+  });
+});

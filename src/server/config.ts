@@ -1,0 +1,155 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((raw) =>
+    (raw ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+/** true / false (or 1 / 0, yes / no); undefined when unset, so the default can depend on other settings. */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .optional()
+  .transform((raw) => (raw === undefined ? undefined : ['true', '1', 'yes'].includes(raw)));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/**
+ * TRUST_PROXY: 'true' / 'false', a hop count, or a comma list of addresses and CIDRs,
+ * handed to Fastify's trustProxy option as such.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): boolean | number | string[] => {
+    const value = (raw ?? 'false').trim();
+    if (value === 'true' || value === 'false') return value === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((item) => item.trim());
+    if (list.every((item) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item))) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of IPs/CIDRs' });
+    return z.NEVER;
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Campus Market <no-reply@campus-market.local>'),
+  ADMIN_EMAILS: commaList.pipe(z.array(z.email({ error: 'must be a comma list of e-mail addresses' }))),
+  ALLOWED_EMAIL_DOMAINS: commaList.pipe(
+    z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a comma list of domains')),
+  ),
+  PUBLIC_URL: httpUrl.optional(),
+  CORS_ORIGINS: commaList.pipe(z.array(httpUrl)),
+  TRUST_PROXY: trustProxy,
+  CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@campus-market.local'),
+  CONTACT_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 ]{8,16}$/, 'must be a phone number')
+    .default('+91 98765 43210'),
+  CAMPUS_MAP_EMBED_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+  DEMO_DATA: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.output<typeof envSchema>) {
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const secureCookies = publicUrl.startsWith('https://');
+  /** A real install: NODE_ENV=production, or a site served over https. */
+  const production = env.NODE_ENV === 'production' || secureCookies;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    allowedEmailDomains: env.ALLOWED_EMAIL_DOMAINS.map((domain) => domain.toLowerCase()),
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    /** Cookies get Secure and the __Host- prefix only when the site is served over https. */
+    secureCookies,
+    production,
+    corsOrigins: env.CORS_ORIGINS.map((origin) => new URL(origin).origin),
+    trustProxy: env.TRUST_PROXY,
+    contactEmail: env.CONTACT_EMAIL,
+    contactPhone: env.CONTACT_PHONE,
+    campusMapEmbedUrl: env.CAMPUS_MAP_EMBED_URL,
+    /** The demo accounts share a published password: on by default only on a developer's machine. */
+    demoData: env.DEMO_DATA ?? !production,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = present[name];
+      return `${name} ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return toConfig(parsed.data);
+}
+
+/**
+ * Settings that work but put the site at risk, each as one line for the start-up log. The
+ * server starts anyway: they may be what a developer wants on their own machine.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.allowedEmailDomains.length === 0) {
+    warnings.push('ALLOWED_EMAIL_DOMAINS is not set: any e-mail address can register');
+  }
+  if (config.production && config.demoData) {
+    warnings.push(
+      `DEMO_DATA=true on a production install: an empty embedded database gets demo accounts (an admin ` +
+        `among them) whose password is published. Set DEMO_DATA=false unless this is a demo site.`,
+    );
+  }
+  if (config.trustProxy === true) {
+    warnings.push(
+      'TRUST_PROXY=true believes every X-Forwarded-For hop, so any caller can choose the address its ' +
+        'per-IP limits count against. Set the number of proxies in front of the app (e.g. TRUST_PROXY=1) ' +
+        'or their addresses instead.',
+    );
+  }
+  return warnings;
+}
+
+/** A configuration for tests: defaults plus overrides, never the developer's own environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_DATA: 'false' }), ...overrides };
+}

@@ -1,0 +1,5 @@
+export * from './users.ts';
+export * from './auth.ts';
+export * from './products.ts';
+export * from './engagement.ts';
+export * from './audit.ts';

@@ -1,0 +1,106 @@
+import { isIP } from 'node:net';
+import { eq, lt, sql } from 'drizzle-orm';
+import { authMessages } from '#domain/messages.ts';
+import type { Clock } from '../clock.ts';
+import type { Queryable } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
+import { tooManyRequests } from './errors.ts';
+
+/**
+ * Fixed-window rate limits kept in the database, so they hold across every server instance.
+ * A rule allows `limit` hits per `windowMs` for one subject (an IP, an e-mail address …).
+ */
+export interface RateLimitRule {
+  /** Unique name; part of the stored key, so renaming a rule starts it afresh. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** The msg of the 429 answer; defaults to the generic "Too many requests". */
+  message?: (retryAfterSeconds: number) => string;
+}
+
+export interface RateLimitHit {
+  rule: RateLimitRule;
+  subject: string;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  hits: number;
+  retryAfterSeconds: number;
+}
+
+function keyOf({ rule, subject }: RateLimitHit): string {
+  return `${rule.name}:${subject.toLowerCase()}`;
+}
+
+/**
+ * Counts one hit and tells whether it is within the limit. One atomic upsert: concurrent
+ * callers on any instance each see their own count, and an elapsed window starts over.
+ */
+export async function countHit(db: Queryable, clock: Clock, hit: RateLimitHit): Promise<RateLimitResult> {
+  const now = clock.now();
+  const resetAt = new Date(now.getTime() + hit.rule.windowMs);
+  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  const windowOver = sql`${rateLimits.resetAt} <= ${nowParam}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: keyOf(hit), hits: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
+        resetAt: sql`case when ${windowOver} then excluded.reset_at else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+  const hits = row?.hits ?? 1;
+  const retryAfterSeconds = Math.max(1, Math.ceil(((row?.resetAt ?? resetAt).getTime() - now.getTime()) / 1000));
+  return { allowed: hits <= hit.rule.limit, hits, retryAfterSeconds };
+}
+
+/**
+ * Counts a hit on every rule (so each limit sees every attempt) and throws 429 with
+ * Retry-After when any of them is over its limit.
+ */
+export async function enforceRateLimits(db: Queryable, clock: Clock, hits: RateLimitHit[]): Promise<void> {
+  const results = await Promise.all(hits.map((hit) => countHit(db, clock, hit)));
+  const refused = results
+    .map((result, index) => ({ result, rule: hits[index]!.rule }))
+    .filter(({ result }) => !result.allowed)
+    .sort((a, b) => b.result.retryAfterSeconds - a.result.retryAfterSeconds)[0];
+  if (!refused) return;
+  const seconds = refused.result.retryAfterSeconds;
+  throw tooManyRequests(seconds, refused.rule.message?.(seconds) ?? authMessages.tooManyRequests);
+}
+
+/** Forgets a subject's count, e.g. when the action it limited did not happen after all. */
+export async function resetRateLimit(db: Queryable, hit: RateLimitHit): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(hit)));
+}
+
+/** Drops counters whose window is over; they would start afresh anyway. */
+export async function pruneRateLimits(db: Queryable, clock: Clock): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, clock.now()));
+}
+
+/**
+ * The subject for per-address limits. An IPv6 client usually controls a whole /64, so it
+ * counts as one; IPv4 (and IPv4-mapped IPv6) addresses count as themselves.
+ */
+export function clientAddressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (isIP(ip) !== 6) return ip;
+  return `${expandIpv6(ip).slice(0, 4).join(':')}::/64`;
+}
+
+function expandIpv6(ip: string): string[] {
+  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  return [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right].map((group) =>
+    group.toLowerCase().replace(/^0+(?=.)/, ''),
+  );
+}

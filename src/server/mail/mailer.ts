@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** True when mail only lands in the local dev outbox, so nobody can receive it for real. */
+  readonly isDevOutbox: boolean;
+}
+
+/** Real delivery through SMTP_URL. */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    isDevOutbox: false,
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/**
+ * Without SMTP_URL each mail is written as an .eml file into DATA_DIR/outbox, so a newcomer can
+ * register without a mail server (the auth feature also logs the one-time code in this mode).
+ */
+export function createOutboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    isDevOutbox: true,
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = path.join(outboxDir, `${Date.now()}-${safeTo}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ file, to: message.to, subject: message.subject }, 'mail written to dev outbox');
+    },
+  };
+}
+
+/** Keeps mail in memory; API tests read it from `sent`. */
+export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    isDevOutbox: false,
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

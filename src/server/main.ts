@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { buildApp, uploadsDirOf } from './app.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
+import { loadDemoCatalogueIfEmpty } from './seed/demo-on-start.ts';
+import { createLocalStorage } from './storage/storage.ts';
+import { promoteConfiguredAdmins } from './users/users.repository.ts';
+import pino from 'pino';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  for (const warning of configWarnings(config)) log.warn(warning);
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : config.dataDir,
+    onPoolError: (error) => log.warn({ err: error }, 'idle database connection lost'),
+  });
+  await migrateDatabase(database, config.databaseUrl);
+  await promoteConfiguredAdmins(database.db, config.adminEmails);
+
+  const uploadsDir = uploadsDirOf(config);
+  const storage = createLocalStorage(uploadsDir);
+  await loadDemoCatalogueIfEmpty(database, config, storage, log);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
+  const app = await buildApp({ config, database, mailer, storage, uploadsDir });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Campus Market is up at ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { fakeClock } from '../clock.ts';
+import { FacetCache } from './facet-cache.ts';
+
+describe('FacetCache', () => {
+  it('answers from the cache until the entry expires', () => {
+    const clock = fakeClock();
+    const cache = new FacetCache<number>(clock, 1000, 10);
+    cache.set('calculator', 3);
+    clock.advance(999);
+    expect(cache.get('calculator')).toBe(3);
+    clock.advance(1);
+    expect(cache.get('calculator')).toBeUndefined();
+  });
+
+  it('drops the oldest entry when full', () => {
+    const cache = new FacetCache<number>(fakeClock(), 1000, 2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
+  });
+
+  it('forgets everything when cleared', () => {
+    const cache = new FacetCache<number>(fakeClock(), 1000, 2);
+    cache.set('a', 1);
+    cache.clear();
+    expect(cache.get('a')).toBeUndefined();
+  });
+});

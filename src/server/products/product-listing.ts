@@ -1,0 +1,101 @@
+import { ALL_CATEGORIES, type Category, type ProductSort, isCategory } from '#domain/catalog.ts';
+import type { MyListingsQuery, ProductListQuery } from '#domain/products/product.schemas.ts';
+import type { MyListingsResponse, ProductListResponse } from '#domain/products/product.wire.ts';
+import type { Database } from '../db/client.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { UserRow } from '../users/user.mapper.ts';
+import type { FacetCache } from './facet-cache.ts';
+import { toProduct } from './product.mapper.ts';
+import {
+  type CategoryCounts,
+  type ListingFilter,
+  countListingsByCategory,
+  findListingPage,
+  readCategoryCounters,
+} from './products.repository.ts';
+
+export interface ListingReadContext {
+  db: Database;
+  storage: Storage;
+  /** Category counts of searches, keyed by the facet filter. */
+  searchCounts: FacetCache<CategoryCounts>;
+}
+
+interface Page {
+  page: number;
+  limit: number;
+}
+
+/**
+ * Category counts for the filter, by the cheapest exact route:
+ *  - no search, no seller, no buy-request filter: the trigger-kept counters (seven rows);
+ *  - one seller's or one buyer's listings: counted, they are few and indexed;
+ *  - a search: counted once, then cached briefly for the next pages of the same search.
+ */
+async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): Promise<CategoryCounts> {
+  if (filter.requestedBy || filter.sellerId) return countListingsByCategory(ctx.db, filter);
+  if (!filter.q) return readCategoryCounters(ctx.db, filter.excludeId);
+  const key = JSON.stringify([filter.q.toLowerCase(), filter.excludeId ?? null]);
+  const cached = ctx.searchCounts.get(key);
+  if (cached) return cached;
+  const counts = await countListingsByCategory(ctx.db, filter);
+  ctx.searchCounts.set(key, counts);
+  return counts;
+}
+
+function totalOf(counts: CategoryCounts, categories: Category[]): number {
+  const counted = categories.length > 0 ? categories : [...counts.keys()];
+  return counted.reduce((sum, category) => sum + (counts.get(category) ?? 0), 0);
+}
+
+/** The categories present, alphabetical, as the Products checklist shows them. */
+function presentCategories(counts: CategoryCounts) {
+  return [...counts.entries()]
+    .filter(([, count]) => count > 0)
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+async function readPage(ctx: ListingReadContext, filter: ListingFilter, sort: ProductSort, page: Page) {
+  const [rows, counts] = await Promise.all([
+    findListingPage(ctx.db, filter, sort, { offset: (page.page - 1) * page.limit, limit: page.limit }),
+    categoryCounts(ctx, filter),
+  ]);
+  const total = totalOf(counts, filter.categories);
+  return {
+    products: rows.map((row) => toProduct(row, ctx.storage, { signedIn: true })),
+    total,
+    page: page.page,
+    totalPages: Math.ceil(total / page.limit),
+    counts,
+  };
+}
+
+/** GET /products: one page of any filter, search and sort, with its total and category counts. */
+export async function listProducts(
+  ctx: ListingReadContext,
+  query: ProductListQuery,
+  caller: UserRow,
+): Promise<ProductListResponse> {
+  const categories = query.category.includes(ALL_CATEGORIES) ? [] : [...new Set(query.category.filter(isCategory))];
+  const filter: ListingFilter = {
+    q: query.q,
+    categories,
+    requestedBy: query.requested ? caller.id : undefined,
+    sellerId: query.sellerId,
+    excludeId: query.excludeId,
+  };
+  const { counts, ...page } = await readPage(ctx, filter, query.sort, query);
+  return { success: true, ...page, categories: presentCategories(counts) };
+}
+
+/** My Listings: the user's own listings, newest first; an admin's own My Listings is every product. */
+export async function listMyListings(
+  ctx: ListingReadContext,
+  owner: { userId: string; everything: boolean },
+  query: MyListingsQuery,
+): Promise<MyListingsResponse> {
+  const filter: ListingFilter = { categories: [], sellerId: owner.everything ? undefined : owner.userId };
+  const { counts: _counts, ...page } = await readPage(ctx, filter, 'newest', query);
+  return { success: true, ...page };
+}

@@ -1,0 +1,234 @@
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Category, ProductSort } from '#domain/catalog.ts';
+import type { ProductFields } from '#domain/products/product.schemas.ts';
+import type { Queryable } from '../db/client.ts';
+import { buyRequests, productCategoryCounts, productImages, products, users } from '../db/schema/index.ts';
+import { type ListingColumns, type ProductCardRow, type StoredImage, cardColumnsOf, listingColumns } from './product.mapper.ts';
+
+/** Which listings a page shows. Every part is optional; no categories means every category. */
+export interface ListingFilter {
+  q?: string | undefined;
+  categories: Category[];
+  /** Only listings this buyer has sent a buy request for (any status). */
+  requestedBy?: string | undefined;
+  sellerId?: string | undefined;
+  excludeId?: string | undefined;
+}
+
+export type CategoryCounts = Map<Category, number>;
+
+/**
+ * Orders spelled with the same null placement as the indexes (the columns are NOT NULL, but the
+ * planner only walks an index whose declared order matches), ending in the id so pages are stable.
+ */
+const ORDER_BY: Record<ProductSort, (c: ListingColumns) => SQL> = {
+  newest: (c) => sql`${c.createdAt} desc nulls last, ${c.id} desc nulls last`,
+  oldest: (c) => sql`${c.createdAt} asc nulls first, ${c.id} asc nulls first`,
+  priceLowHigh: (c) => sql`${c.price} asc, ${c.id} asc`,
+  priceHighLow: (c) => sql`${c.price} desc, ${c.id} desc`,
+  rating: (c) => sql`${c.rating} desc nulls last, ${c.createdAt} desc nulls last, ${c.id} desc nulls last`,
+};
+
+/** A search term as a LIKE pattern matching it anywhere, its wildcards taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Every condition of the filter except the category one (the facet counts ignore that one). */
+function facetConditions(filter: ListingFilter): SQL[] {
+  const conditions: SQL[] = [];
+  // Case-insensitive like ILIKE on the title, on its stored lower-case copy (trigram-indexed).
+  if (filter.q) conditions.push(sql`${products.titleSearch} like lower(${containsPattern(filter.q)})`);
+  if (filter.sellerId) conditions.push(eq(products.sellerId, filter.sellerId));
+  if (filter.excludeId) conditions.push(ne(products.id, filter.excludeId));
+  if (filter.requestedBy) {
+    conditions.push(
+      inArray(
+        products.id,
+        sql`(select ${buyRequests.productId} from ${buyRequests} where ${buyRequests.buyerId} = ${filter.requestedBy})`,
+      ),
+    );
+  }
+  return conditions;
+}
+
+function listingConditions(filter: ListingFilter): SQL | undefined {
+  const conditions = facetConditions(filter);
+  if (filter.categories.length > 0) conditions.push(inArray(products.category, filter.categories));
+  return and(...conditions);
+}
+
+/**
+ * One page of cards (also exported unexecuted, for scripts/explain-listings.ts). The page is
+ * chosen first, so the seller and the photos are looked up for its rows only, not for the rows
+ * an offset skips.
+ */
+export function listingPageQuery(
+  db: Queryable,
+  filter: ListingFilter,
+  sort: ProductSort,
+  page: { offset: number; limit: number },
+) {
+  const pageRows = db
+    .select(listingColumns)
+    .from(products)
+    .where(listingConditions(filter))
+    .orderBy(ORDER_BY[sort](listingColumns))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  return db
+    .select(cardColumnsOf(pageRows))
+    .from(pageRows)
+    .innerJoin(users, eq(users.id, pageRows.sellerId))
+    .orderBy(ORDER_BY[sort](pageRows));
+}
+
+export async function findListingPage(
+  db: Queryable,
+  filter: ListingFilter,
+  sort: ProductSort,
+  page: { offset: number; limit: number },
+): Promise<ProductCardRow[]> {
+  return listingPageQuery(db, filter, sort, page);
+}
+
+export function categoryCountQuery(db: Queryable, filter: ListingFilter) {
+  return db
+    .select({ category: products.category, count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(...facetConditions(filter)))
+    .groupBy(products.category);
+}
+
+/** Listings per category matching the filter's facet conditions, counted row by row. */
+export async function countListingsByCategory(db: Queryable, filter: ListingFilter): Promise<CategoryCounts> {
+  const rows = await categoryCountQuery(db, filter);
+  return new Map(rows.map((row) => [row.category, Number(row.count)]));
+}
+
+/**
+ * Listings per category from the trigger-kept counters (seven rows, whatever the catalogue's
+ * size), less the one listing a Similar Products call leaves out.
+ */
+export async function readCategoryCounters(db: Queryable, excludeId?: string): Promise<CategoryCounts> {
+  const rows = await categoryCountersQuery(db, excludeId);
+  return new Map(rows.map((row) => [row.category, Number(row.count)]));
+}
+
+export function categoryCountersQuery(db: Queryable, excludeId?: string) {
+  const excluded = excludeId
+    ? sql`(select ${products.category} from ${products} where ${products.id} = ${excludeId})`
+    : sql`null`;
+  return db
+    .select({
+      category: productCategoryCounts.category,
+      count: sql<number>`${productCategoryCounts.productCount} - (case when ${productCategoryCounts.category} = ${excluded} then 1 else 0 end)`,
+    })
+    .from(productCategoryCounts);
+}
+
+/** A listing as an edit or a delete needs it, locked until the transaction ends. */
+export interface ListingForChange {
+  id: string;
+  sellerId: string;
+  title: string;
+  soldOut: boolean;
+  images: StoredImage[];
+}
+
+export async function lockListingForChange(db: Queryable, id: string): Promise<ListingForChange | undefined> {
+  const [listing] = await db
+    .select({ id: products.id, sellerId: products.sellerId, title: products.title, soldOut: products.soldOut })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
+  if (!listing) return undefined;
+  const images = await db
+    .select({ id: productImages.id, storageKey: productImages.storageKey, cardStorageKey: productImages.cardStorageKey })
+    .from(productImages)
+    .where(eq(productImages.productId, id))
+    .orderBy(asc(productImages.position));
+  return { ...listing, images };
+}
+
+export interface NewImageRow {
+  id: string;
+  storageKey: string;
+  cardStorageKey: string;
+  width: number;
+  height: number;
+}
+
+export async function insertListing(db: Queryable, sellerId: string, fields: ProductFields): Promise<string> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...editableColumns(fields), sellerId })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+export async function updateListing(db: Queryable, id: string, fields: ProductFields): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...editableColumns(fields), updatedAt: sql`now()` })
+    .where(eq(products.id, id));
+}
+
+/** Only the fields a seller may set; seller, soldOut, buyer and ratings never come from a client. */
+function editableColumns(fields: ProductFields) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    price: fields.price,
+    originalPrice: fields.originalPrice ?? null,
+    category: fields.category,
+    condition: fields.condition,
+  };
+}
+
+/** Writes the listing's photo list: kept ones (by id) first in their new order, then new ones. */
+export async function replaceListingImages(
+  db: Queryable,
+  productId: string,
+  keptIds: string[],
+  dropped: StoredImage[],
+  added: NewImageRow[],
+): Promise<void> {
+  if (dropped.length > 0) {
+    await db.delete(productImages).where(
+      and(
+        eq(productImages.productId, productId),
+        inArray(
+          productImages.id,
+          dropped.map((image) => image.id),
+        ),
+      ),
+    );
+  }
+  for (const [position, id] of keptIds.entries()) {
+    await db.update(productImages).set({ position }).where(eq(productImages.id, id));
+  }
+  await insertListingImages(db, productId, added, keptIds.length);
+}
+
+export async function insertListingImages(db: Queryable, productId: string, images: NewImageRow[], firstPosition = 0) {
+  if (images.length === 0) return;
+  await db.insert(productImages).values(images.map((image, index) => ({ ...image, productId, position: firstPosition + index })));
+}
+
+export async function deleteListing(db: Queryable, id: string): Promise<void> {
+  // Photos, wishlist entries and buy requests go with it (foreign keys cascade).
+  await db.delete(products).where(eq(products.id, id));
+}
+
+/** Which of these full-size keys some photo row still uses (seeded listings share photos). */
+export async function findUsedStorageKeys(db: Queryable, storageKeys: string[]): Promise<Set<string>> {
+  if (storageKeys.length === 0) return new Set();
+  const rows = await db
+    .select({ storageKey: productImages.storageKey })
+    .from(productImages)
+    .where(inArray(productImages.storageKey, storageKeys))
+    .groupBy(productImages.storageKey);
+  return new Set(rows.map((row) => row.storageKey));
+}

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authMessages, productMessages } from '#domain/messages.ts';
+import { myListingsQuerySchema, productListQuerySchema } from '#domain/products/product.schemas.ts';
+import {
+  myListingsResponseSchema,
+  productListResponseSchema,
+  productResponseSchema,
+  productSavedResponseSchema,
+} from '#domain/products/product.wire.ts';
+import { currentUser } from '../auth/authenticate.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
+import type { UserRow } from '../users/user.mapper.ts';
+import { FacetCache } from './facet-cache.ts';
+import { loadProductCard } from './product.mapper.ts';
+import { type ListingChangeContext, createListing, editListing, removeListing } from './product-changes.ts';
+import { readProductForm } from './product-form.ts';
+import { type ListingReadContext, listMyListings, listProducts } from './product-listing.ts';
+import type { CategoryCounts } from './products.repository.ts';
+
+/** Search counts may trail other processes' changes by this much; this process's own clear it. */
+const SEARCH_COUNTS_TTL_MS = 30_000;
+const SEARCH_COUNTS_MAX_ENTRIES = 500;
+
+/**
+ * Creating or editing a listing decodes up to five photos. Sixty saves an hour is far more than a
+ * seller clearing out a hostel room needs, and caps what one account can make the server decode.
+ */
+export const LISTING_SAVES_PER_USER: RateLimitRule = {
+  name: 'listing-save:user',
+  limit: 60,
+  windowMs: 60 * 60_000,
+  message: authMessages.tooManyRequestsRetry,
+};
+
+/** Ids are UUIDs; anything else names no product (404, not a validation error). */
+const idParams = z.object({ id: z.string() });
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+const messageResponse = z.object({ success: z.literal(true), msg: z.string() });
+
+/** Routes of the products feature (spec section 7); sold-out belongs to the buy-requests feature. */
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const searchCounts = new FacetCache<CategoryCounts>(app.clock, SEARCH_COUNTS_TTL_MS, SEARCH_COUNTS_MAX_ENTRIES);
+  const reads: ListingReadContext = { db: app.db, storage: app.storage, searchCounts };
+  const changes = (log: ListingChangeContext['log']): ListingChangeContext => ({
+    db: app.db,
+    storage: app.storage,
+    images: app.imageQueue,
+    log,
+  });
+
+  const savedProduct = async (id: string, msg: string) => {
+    const product = await loadProductCard(app.db, app.storage, id, { signedIn: true });
+    if (!product) throw notFound(productMessages.notFound);
+    return { success: true as const, msg, product };
+  };
+
+  app.get(
+    '/',
+    { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
+    async (request) => listProducts(reads, request.query, currentUser(request)),
+  );
+
+  app.get(
+    '/:id',
+    { config: { auth: 'optional' }, schema: { params: idParams, response: { 200: productResponseSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      // Without a session the seller's e-mail and phone and the buyer stay out (architecture: wire contract).
+      const product = isUuid(id)
+        ? await loadProductCard(app.db, app.storage, id, { signedIn: Boolean(request.user) })
+        : undefined;
+      if (!product) throw notFound(productMessages.notFound);
+      return { success: true as const, product };
+    },
+  );
+
+  app.get(
+    '/my-listings/:userId',
+    {
+      schema: {
+        params: z.object({ userId: z.string() }),
+        querystring: myListingsQuerySchema,
+        response: { 200: myListingsResponseSchema },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const { userId } = request.params;
+      if (userId !== caller.id && !caller.isAdmin) throw forbidden();
+      if (!isUuid(userId)) return { success: true as const, products: [], total: 0, page: request.query.page, totalPages: 0 };
+      // Spec 6: an admin's own My Listings shows every product.
+      const everything = caller.isAdmin && userId === caller.id;
+      return listMyListings(reads, { userId, everything }, request.query);
+    },
+  );
+
+  /** Counted before the form is read, so a refused call costs no decoding. */
+  const limitSaves = (seller: UserRow) =>
+    enforceRateLimits(app.db, app.clock, [{ rule: LISTING_SAVES_PER_USER, subject: seller.id }]);
+
+  app.post('/createProduct', { schema: { response: { 201: productSavedResponseSchema } } }, async (request, reply) => {
+    const seller = currentUser(request);
+    await limitSaves(seller);
+    const form = await readProductForm(request);
+    const id = await createListing(changes(request.log), seller, form);
+    searchCounts.clear();
+    return reply.status(201).send(await savedProduct(id, productMessages.uploaded));
+  });
+
+  app.patch('/edit/:id', { schema: { params: idParams, response: { 200: productSavedResponseSchema } } }, async (request) => {
+    const { id } = request.params;
+    if (!isUuid(id)) throw notFound(productMessages.notFound);
+    const editor = currentUser(request);
+    await limitSaves(editor);
+    const form = await readProductForm(request);
+    await editListing(changes(request.log), editor, id, form);
+    searchCounts.clear();
+    return savedProduct(id, productMessages.updated);
+  });
+
+  app.delete('/delete/:id', { schema: { params: idParams, response: { 200: messageResponse } } }, async (request) => {
+    const { id } = request.params;
+    if (!isUuid(id)) throw notFound(productMessages.notFound);
+    await removeListing(changes(request.log), currentUser(request), id);
+    searchCounts.clear();
+    return { success: true as const, msg: productMessages.deleted };
+  });
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import { buyRequestsRoutes, soldOutRoutes } from './buy-requests/buy-requests.routes.ts';
+import { productsRoutes } from './products/products.routes.ts';
+import { siteRoutes } from './site/site.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
+
+/**
+ * Every API feature, mounted under /api/v1. Each feature folder owns its routes and queries;
+ * routes are signed-in only unless they declare config.auth (see auth/authenticate.ts).
+ */
+export const apiRoutes: FastifyPluginAsync = async (api) => {
+  await api.register(siteRoutes);
+  await api.register(authRoutes, { prefix: '/auth' });
+  await api.register(usersRoutes, { prefix: '/users' });
+  await api.register(productsRoutes, { prefix: '/products' });
+  // Accepting a buy request is POST /products/sold-out (spec 7); the buy-requests feature owns it.
+  await api.register(soldOutRoutes, { prefix: '/products' });
+  await api.register(wishlistRoutes, { prefix: '/wishlist' });
+  await api.register(buyRequestsRoutes, { prefix: '/interested' });
+};

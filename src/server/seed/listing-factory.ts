@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Category, Condition } from '#domain/catalog.ts';
+import type { Queryable } from '../db/client.ts';
+import { productImages, products } from '../db/schema/index.ts';
+import { photoKeys } from '../products/product-photos.ts';
+
+/**
+ * Listings written straight to the database: the seed script (demo and scale catalogues) and the
+ * tests build theirs with the same factory, so a "listing" means the same thing in both.
+ */
+export interface NewListing {
+  sellerId: string;
+  title?: string;
+  description?: string;
+  price?: number;
+  originalPrice?: number | null;
+  category?: Category;
+  condition?: Condition;
+  rating?: number;
+  numReviews?: number;
+  soldOut?: boolean;
+  buyerId?: string | null;
+  createdAt?: Date;
+  /** Storage keys of its photos (files written by the caller); one made-up photo when absent. */
+  photos?: { storageKey: string; cardStorageKey: string; width?: number; height?: number }[];
+}
+
+function listingValues(listing: NewListing, id: string): typeof products.$inferInsert {
+  return {
+    id,
+    sellerId: listing.sellerId,
+    title: listing.title ?? `Listing ${id.slice(0, 8)}`,
+    description: listing.description ?? 'Gently used, collect from the hostel.',
+    price: listing.price ?? 500,
+    originalPrice: listing.originalPrice ?? null,
+    category: listing.category ?? 'Others',
+    condition: listing.condition ?? 'Good',
+    rating: listing.rating ?? 0,
+    numReviews: listing.numReviews ?? 0,
+    soldOut: listing.soldOut ?? false,
+    buyerId: listing.buyerId ?? null,
+    ...(listing.createdAt ? { createdAt: listing.createdAt, updatedAt: listing.createdAt } : {}),
+  };
+}
+
+function photoValues(listing: NewListing, productId: string): (typeof productImages.$inferInsert)[] {
+  const photos: NonNullable<NewListing['photos']> = listing.photos ?? [photoKeys(randomUUID())];
+  return photos.map((photo, position) => ({
+    productId,
+    position,
+    storageKey: photo.storageKey,
+    cardStorageKey: photo.cardStorageKey,
+    width: photo.width ?? 1200,
+    height: photo.height ?? 900,
+  }));
+}
+
+/** Inserts listings and their photo rows in two bulk statements; returns the new ids in order. */
+export async function insertListings(db: Queryable, listings: NewListing[]): Promise<string[]> {
+  if (listings.length === 0) return [];
+  const ids = listings.map(() => randomUUID());
+  await db.insert(products).values(listings.map((listing, index) => listingValues(listing, ids[index]!)));
+  await db.insert(productImages).values(listings.flatMap((listing, index) => photoValues(listing, ids[index]!)));
+  return ids;
+}
+
+export async function insertListing(db: Queryable, listing: NewListing): Promise<string> {
+  const [id] = await insertListings(db, [listing]);
+  return id!;
+}

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { CATEGORIES, CORE_CONDITIONS, type Category } from '#domain/catalog.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Database } from '../db/client.ts';
+import { buyRequests, products, users } from '../db/schema/index.ts';
+import { photoKeys } from '../products/product-photos.ts';
+import type { Storage } from '../storage/storage.ts';
+import { DEMO_STUDENTS, LISTING_TEMPLATES, type ListingTemplate, TITLE_VARIATIONS } from './demo-catalogue.ts';
+import { type DemoPhoto, demoPhotos } from './demo-photos.ts';
+import { type NewListing, insertListings } from './listing-factory.ts';
+
+export interface SeedContext {
+  db: Database;
+  storage: Storage;
+  progress: (line: string) => void;
+}
+
+/**
+ * Demo accounts live on a reserved domain (RFC 2606), never on the institute's own: nobody can
+ * own these addresses, and a real student's address can never collide with a demo login. They
+ * still sign in where ALLOWED_EMAIL_DOMAINS is set, since that list is checked when an address
+ * registers, not at login.
+ */
+export const DEMO_EMAIL_DOMAIN = 'campus.example';
+
+/** Every demo account signs in with this password (printed with the logins). */
+export const DEMO_PASSWORD = 'Demo@Campus1';
+
+export interface DemoLogin {
+  role: 'admin' | 'student';
+  email: string;
+  password: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEBP = 'image/webp';
+
+/** A small seeded generator (mulberry32), so two seeds of the same size build the same catalogue. */
+function randomSource(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (below: number) => Math.floor(next() * below);
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+  return { next, int, pick };
+}
+type Random = ReturnType<typeof randomSource>;
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  return !anyUser;
+}
+
+const DEMO_ADMIN_EMAIL = `admin@${DEMO_EMAIL_DOMAIN}`;
+
+export async function hasDemoCatalogue(ctx: SeedContext): Promise<boolean> {
+  const [admin] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
+  return Boolean(admin);
+}
+
+/** A believable Indian mobile (10 digits starting 6 to 9), or none for some students. */
+function demoPhone(index: number): string | null {
+  if (index % 5 === 4) return null;
+  return `${6 + (index % 4)}${String((index * 7_654_321 + 13_579) % 1_000_000_000).padStart(9, '0')}`;
+}
+
+/** Copies one rendered photo under fresh keys: every listing owns its files, so deleting one spares the rest. */
+async function storePhotoCopy(storage: Storage, photo: DemoPhoto) {
+  const keys = photoKeys(randomUUID());
+  await storage.put(keys.storageKey, photo.full, WEBP);
+  await storage.put(keys.cardStorageKey, photo.card, WEBP);
+  return { ...keys, width: photo.width, height: photo.height };
+}
+
+function ratingOf(random: Random) {
+  const numReviews = random.int(4) === 0 ? 0 : 1 + random.int(25);
+  return { numReviews, rating: numReviews === 0 ? 0 : 2 + random.int(7) / 2 };
+}
+
+function studentLocalPart(student: { first: string; last: string }) {
+  return `${student.first}.${student.last}`.toLowerCase();
+}
+
+/** The demo accounts' logins: the admin first, then the students. */
+export function demoLogins(): DemoLogin[] {
+  return [
+    { role: 'admin', email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD },
+    ...DEMO_STUDENTS.map((student) => ({
+      role: 'student' as const,
+      email: `${studentLocalPart(student)}@${DEMO_EMAIL_DOMAIN}`,
+      password: DEMO_PASSWORD,
+    })),
+  ];
+}
+
+async function insertDemoAccounts(ctx: SeedContext) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const admin = { userName: 'admin', email: DEMO_ADMIN_EMAIL, isAdmin: true, passwordHash };
+  const students = DEMO_STUDENTS.map((student, index) => {
+    const local = studentLocalPart(student);
+    return {
+      userName: local,
+      email: `${local}@${DEMO_EMAIL_DOMAIN}`,
+      phoneNumber: demoPhone(index),
+      gender: student.gender,
+      passwordHash,
+    };
+  });
+  await ctx.db.insert(users).values(admin);
+  return ctx.db.insert(users).values(students).returning({ id: users.id });
+}
+
+/**
+ * The demo catalogue: an admin, a few dozen students, a listing for every template across the
+ * seven categories with one to three photos each, some sold, some with buy requests.
+ */
+export async function seedDemoCatalogue(ctx: SeedContext): Promise<DemoLogin[]> {
+  const random = randomSource(2024);
+  ctx.progress('Creating demo students…');
+  const students = await insertDemoAccounts(ctx);
+  ctx.progress('Drawing demo photos…');
+  const photos = await demoPhotos();
+
+  const now = Date.now();
+  const listings: NewListing[] = [];
+  for (const [index, template] of LISTING_TEMPLATES.entries()) {
+    const seller = students[index % students.length]!;
+    const variants = photos.get(template.category)!;
+    const photoCount = 1 + (index % 3);
+    const stored = [];
+    for (let n = 0; n < photoCount; n++) stored.push(await storePhotoCopy(ctx.storage, variants[(index + n) % variants.length]!));
+    const sold = index % 9 === 5;
+    listings.push({
+      ...template,
+      sellerId: seller.id,
+      ...ratingOf(random),
+      soldOut: sold,
+      buyerId: sold ? students[(index + 7) % students.length]!.id : null,
+      // Spread over the last two months in an order that mixes the categories (the templates are
+      // grouped by category), so the newest-first feed reads like a real one.
+      createdAt: new Date(now - (feedPosition(index, LISTING_TEMPLATES.length) + 1) * 0.9 * DAY_MS - random.int(6 * 60) * 60_000),
+      photos: stored,
+    });
+  }
+  ctx.progress(`Listing ${listings.length} products…`);
+  const ids = await insertListings(ctx.db, listings);
+  await insertDemoBuyRequests(ctx, listings, ids, students, random);
+
+  return demoLogins();
+}
+
+/** A fixed permutation of 0..count-1 that interleaves neighbouring templates (17 is coprime with most counts). */
+function feedPosition(index: number, count: number): number {
+  const step = [17, 13, 11, 7].find((candidate) => gcd(candidate, count) === 1) ?? 1;
+  return (index * step) % count;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** A few open requests (and the accepted one behind each sale), so "Show Buy Requests" has something. */
+async function insertDemoBuyRequests(
+  ctx: SeedContext,
+  listings: NewListing[],
+  ids: string[],
+  students: { id: string }[],
+  random: Random,
+) {
+  const requests: (typeof buyRequests.$inferInsert)[] = [];
+  listings.forEach((listing, index) => {
+    if (listing.soldOut && listing.buyerId) {
+      requests.push({
+        productId: ids[index]!,
+        buyerId: listing.buyerId,
+        message: 'I would like to buy this. When can I collect it?',
+        status: 'accepted',
+      });
+    }
+  });
+  for (const student of students.slice(0, 8)) {
+    for (let n = 0; n < 2; n++) {
+      const index = random.int(listings.length);
+      const listing = listings[index]!;
+      if (listing.soldOut || listing.sellerId === student.id) continue;
+      if (requests.some((request) => request.productId === ids[index] && request.buyerId === student.id)) continue;
+      requests.push({
+        productId: ids[index]!,
+        buyerId: student.id,
+        message: 'Hi! Is this still available? I can pick it up this evening.',
+      });
+    }
+  }
+  if (requests.length > 0) await ctx.db.insert(buyRequests).values(requests);
+}
+
+const SCALE_BATCH = 1000;
+
+function scaleListing(
+  random: Random,
+  template: ListingTemplate,
+  sellerId: string,
+  photo: NonNullable<NewListing['photos']>[number],
+  now: number,
+): NewListing {
+  const factor = 0.6 + random.next() * 0.8;
+  const price = Math.max(10, Math.round((template.price * factor) / 10) * 10);
+  return {
+    sellerId,
+    title: `${template.title}${random.pick(TITLE_VARIATIONS)}`,
+    description: template.description,
+    category: template.category,
+    condition: random.pick(CORE_CONDITIONS),
+    price,
+    originalPrice: template.originalPrice && template.originalPrice > price ? template.originalPrice : null,
+    ...ratingOf(random),
+    soldOut: random.int(20) === 0,
+    createdAt: new Date(now - random.int(730 * 24 * 60) * 60_000),
+    photos: [photo],
+  };
+}
+
+/**
+ * Tops the catalogue up to `target` listings for load tests: generated sellers, titles varied
+ * from the demo templates, bulk inserts of a thousand rows. Photos are shared between one
+ * seller's listings of a category (deleting a listing keeps a file another still uses).
+ */
+export async function seedScaleCatalogue(ctx: SeedContext, target: number): Promise<number> {
+  const [{ count } = { count: 0 }] = await ctx.db.select({ count: sql<number>`count(*)::int` }).from(products);
+  const missing = target - Number(count);
+  if (missing <= 0) return 0;
+
+  const random = randomSource(target);
+  const runTag = Date.now().toString(36);
+  const sellerCount = Math.min(500, Math.max(10, Math.ceil(missing / 400)));
+  ctx.progress(`Creating ${sellerCount} sellers…`);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const sellers = await ctx.db
+    .insert(users)
+    .values(
+      Array.from({ length: sellerCount }, (_, index) => {
+        const student = DEMO_STUDENTS[index % DEMO_STUDENTS.length]!;
+        return {
+          userName: `${student.first.toLowerCase()}${index + 1}`,
+          email: `seller-${runTag}-${index + 1}@${DEMO_EMAIL_DOMAIN}`,
+          phoneNumber: demoPhone(index),
+          gender: student.gender,
+          passwordHash,
+        };
+      }),
+    )
+    .returning({ id: users.id });
+
+  ctx.progress('Drawing and storing photos…');
+  const rendered = await demoPhotos();
+  const sellerPhotos: Map<Category, NonNullable<NewListing['photos']>[number]>[] = [];
+  for (const [index] of sellers.entries()) {
+    const own = new Map<Category, NonNullable<NewListing['photos']>[number]>();
+    for (const category of CATEGORIES) {
+      const variants = rendered.get(category)!;
+      own.set(category, await storePhotoCopy(ctx.storage, variants[index % variants.length]!));
+    }
+    sellerPhotos.push(own);
+  }
+
+  const now = Date.now();
+  for (let done = 0; done < missing; done += SCALE_BATCH) {
+    const batch = Array.from({ length: Math.min(SCALE_BATCH, missing - done) }, () => {
+      const sellerIndex = random.int(sellers.length);
+      const template = random.pick(LISTING_TEMPLATES);
+      return scaleListing(random, template, sellers[sellerIndex]!.id, sellerPhotos[sellerIndex]!.get(template.category)!, now);
+    });
+    await insertListings(ctx.db, batch);
+    if ((done + batch.length) % 10_000 === 0 || done + batch.length === missing) {
+      ctx.progress(`  ${done + batch.length} / ${missing} listings`);
+    }
+  }
+  ctx.progress('Refreshing planner statistics…');
+  await ctx.db.execute(sql`vacuum analyze products`);
+  await ctx.db.execute(sql`vacuum analyze product_images`);
+  return missing;
+}
+
+/** The lines that tell a newcomer how to sign in to the demo. */
+export function formatDemoLogins(logins: DemoLogin[]): string {
+  const [admin, ...students] = logins;
+  const lines = ['Demo logins (every account uses the same password):'];
+  if (admin) lines.push(`  admin:    ${admin.email} / ${admin.password}`);
+  for (const student of students.slice(0, 3)) lines.push(`  student:  ${student.email} / ${student.password}`);
+  if (students.length > 3)
+    lines.push(`  … and ${students.length - 3} more students, firstname.lastname@${students[0]!.email.split('@')[1]}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestedProductIdsResponseSchema } from '#domain/buy-requests/buy-request.wire.ts';
+import { productMessages, wishlistMessages } from '#domain/messages.ts';
+import { wishlistChangeResponseSchema, wishlistResponseSchema } from '#domain/wishlist/wishlist.wire.ts';
+import { currentUser } from '../auth/authenticate.ts';
+import { findRequestedProductIds } from '../buy-requests/buy-requests.repository.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { isUuid } from '../http/ids.ts';
+import { loadProductCards } from '../products/product.mapper.ts';
+import {
+  addWishlistItem,
+  findWishlistProductIds,
+  lockProductSeller,
+  productExists,
+  removeWishlistItem,
+} from './wishlist.repository.ts';
+
+const productParams = z.object({ productId: z.string() });
+
+/**
+ * get-wishlist answers full product cards in one unpaged list (spec 7), so it is capped: the
+ * newest entries, far more than anyone keeps, and a bounded answer however many are stored.
+ */
+export const WISHLIST_MAX_RETURNED = 200;
+
+/** /api/v1/wishlist (spec 7): the caller's wishlist, and the ids of the listings they asked for. */
+export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/get-wishlist', { schema: { response: { 200: wishlistResponseSchema } } }, async (request) => {
+    const ids = await findWishlistProductIds(app.db, currentUser(request).id, WISHLIST_MAX_RETURNED);
+    return { success: true as const, wishlistProducts: await loadProductCards(app.db, app.storage, ids) };
+  });
+
+  app.post(
+    '/add/:productId',
+    { schema: { params: productParams, response: { 200: wishlistChangeResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { productId } = request.params;
+      if (!isUuid(productId)) throw notFound(productMessages.notFound);
+      await app.db.transaction(async (tx) => {
+        const product = await lockProductSeller(tx, productId);
+        if (!product) throw notFound(productMessages.notFound);
+        if (product.sellerId === user.id) throw forbidden(wishlistMessages.ownListing);
+        await addWishlistItem(tx, user.id, productId);
+      });
+      return { success: true as const, msg: wishlistMessages.added };
+    },
+  );
+
+  app.delete(
+    '/delete/:productId',
+    { schema: { params: productParams, response: { 200: wishlistChangeResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { productId } = request.params;
+      if (!isUuid(productId) || !(await productExists(app.db, productId))) throw notFound(productMessages.notFound);
+      // Removing what is not there is still "removed": a double click must not show an error.
+      await removeWishlistItem(app.db, user.id, productId);
+      return { success: true as const, msg: wishlistMessages.removed };
+    },
+  );
+
+  app.get(
+    '/get-buy-requests/:userId',
+    { schema: { params: z.object({ userId: z.string() }), response: { 200: requestedProductIdsResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.params.userId !== user.id) throw forbidden();
+      return { success: true as const, buyRequests: await findRequestedProductIds(app.db, user.id) };
+    },
+  );
+};

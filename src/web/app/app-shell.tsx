@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { siteMessages } from '#domain/messages.ts';
+import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { useLoadRequestedProducts } from '#web/features/buy-requests/api/get-requested-products.ts';
+import { useWishlist } from '#web/features/wishlist/api/get-wishlist.ts';
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/**
+ * Root of every route: checks the session once (with a loader), then loads the wishlist and the
+ * listings the student has requested (spec 4: at start), and scrolls to top on navigation.
+ */
+export function AppShell() {
+  const session = useSession();
+  useWishlist();
+  useLoadRequestedProducts();
+  if (session.isPending) return <FullScreenLoader />;
+  if (session.isError) {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+        <h1 className="text-xl font-semibold">Campus Market is not reachable right now.</h1>
+        {/* An auth call: the server's msg or the network error's message (spec 8). */}
+        <p className="text-sm text-slate-700">{serverOrNetworkMessageOf(session.error, siteMessages.internalError)}</p>
+        <Button onClick={() => void session.refetch()}>Try again</Button>
+      </main>
+    );
+  }
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { NavLink } from 'react-router';
+import { cn } from '#web/lib/cn.ts';
+import type { NavItem } from './nav-items.ts';
+
+/** Fixed tab bar with icons, shown only below 1024px (xs, sm, md). */
+export function BottomTabBar({ items, onNavigate }: { items: NavItem[]; onNavigate?: (item: NavItem) => void }) {
+  return (
+    <nav
+      aria-label="Primary"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+    >
+      <ul className="mx-auto flex max-w-xl justify-around">
+        {items.map((item) => (
+          <li key={item.label} className="flex-1">
+            <NavLink
+              to={item.to}
+              end={item.end ?? false}
+              onClick={() => onNavigate?.(item)}
+              className={({ isActive }) =>
+                cn(
+                  'flex flex-col items-center gap-0.5 py-2 text-xs font-medium',
+                  isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
+                )
+              }
+            >
+              <item.icon className="h-5 w-5" aria-hidden="true" />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

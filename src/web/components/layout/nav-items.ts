@@ -1,0 +1,47 @@
+import {
+  CirclePlus,
+  House,
+  Info,
+  LayoutDashboard,
+  List,
+  LogOut,
+  Package,
+  ShoppingBag,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '#web/config/paths.ts';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Home links only match their own path, not the pages below them. */
+  end?: boolean;
+}
+
+/** The shop's five links, in the top bar (large screens) and the bottom tab bar (below 1024px). */
+export const shopNavItems: NavItem[] = [
+  { label: 'Home', to: paths.shop.home, icon: House, end: true },
+  { label: 'Products', to: paths.shop.products, icon: ShoppingBag },
+  { label: 'Sell', to: paths.shop.sell, icon: CirclePlus },
+  { label: 'My Listings', to: paths.shop.listings, icon: List },
+  { label: 'About', to: paths.shop.about, icon: Info },
+];
+
+export const adminRailItems: NavItem[] = [
+  { label: 'Dashboard', to: paths.admin.dashboard, icon: LayoutDashboard },
+  { label: 'Products', to: paths.admin.products, icon: Package },
+  { label: 'Users', to: paths.admin.users, icon: Users },
+  { label: 'About', to: paths.admin.about, icon: Info },
+];
+
+/** On small screens (spec 2): Home, Products, Listings, About. An admin's listings are reached through users. */
+export const adminBottomItems: NavItem[] = [
+  { label: 'Home', to: paths.admin.dashboard, icon: House },
+  { label: 'Products', to: paths.admin.products, icon: Package },
+  { label: 'Listings', to: paths.admin.users, icon: List },
+  { label: 'About', to: paths.admin.about, icon: Info },
+];
+
+export const logoutIcon = LogOut;

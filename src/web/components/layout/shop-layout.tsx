@@ -1,0 +1,62 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { paths } from '#web/config/paths.ts';
+import { clearStoredProductFilter } from '#web/features/products/product-filter-storage.ts';
+import { cn } from '#web/lib/cn.ts';
+import { AvatarLink } from './avatar-link.tsx';
+import { BottomTabBar } from './bottom-tab-bar.tsx';
+import { Footer } from './footer.tsx';
+import { type NavItem, shopNavItems } from './nav-items.ts';
+
+function onNavigate(item: NavItem) {
+  if (item.to === paths.shop.products) clearStoredProductFilter();
+}
+
+/** The shop's frame: fixed top bar, bottom tab bar below 1024px, footer (spec 2). */
+export function ShopLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="fixed inset-x-0 top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 lg:px-8">
+          <Link to={paths.shop.home} className="text-xl font-extrabold tracking-tight text-brand-700">
+            Campus Market
+          </Link>
+          <nav aria-label="Main" className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {shopNavItems.map((item) => (
+                <li key={item.label}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end ?? false}
+                    onClick={() => onNavigate(item)}
+                    className={({ isActive }) =>
+                      cn(
+                        'rounded-lg px-3 py-2 text-sm font-medium',
+                        isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <AvatarLink />
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pb-24 pt-20 lg:px-8 lg:pb-8">
+        <Outlet />
+      </main>
+      <div className="pb-16 lg:pb-0">
+        <Footer />
+      </div>
+      <BottomTabBar items={shopNavItems} onNavigate={onNavigate} />
+    </div>
+  );
+}

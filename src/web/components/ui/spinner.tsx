@@ -1,0 +1,21 @@
+import { LoaderCircle } from 'lucide-react';
+import { productMessages } from '#domain/messages.ts';
+import { cn } from '#web/lib/cn.ts';
+
+export function Spinner({ className }: { className?: string }) {
+  return <LoaderCircle aria-hidden="true" className={cn('animate-spin', className ?? 'h-6 w-6')} />;
+}
+
+/** The full-screen spinner with 'Loading...' (spec 2: products, session check at start). */
+export function FullScreenLoader({ label = productMessages.loading }: { label?: string }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-3 bg-white/80 backdrop-blur-sm"
+    >
+      <Spinner className="h-10 w-10 text-brand-600" />
+      <p className="text-sm font-medium text-slate-700">{label}</p>
+    </div>
+  );
+}

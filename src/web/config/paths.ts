@@ -1,0 +1,35 @@
+/** Every route of spec section 2, in one place; links use these, never string literals. */
+export const paths = {
+  root: '/',
+  shop: {
+    home: '/shop',
+    products: '/shop/products',
+    product: (id: string) => `/shop/products/${id}`,
+    sell: '/shop/sell',
+    listings: '/shop/listings',
+    about: '/shop/about',
+  },
+  user: {
+    account: '/user/userAccount',
+    profile: (id: string) => `/user/userProfile/${id}`,
+  },
+  admin: {
+    dashboard: '/admin/dashboard',
+    products: '/admin/products',
+    product: (id: string) => `/admin/products/${id}`,
+    users: '/admin/users',
+    userListings: (userId: string) => `/admin/user/listings/${userId}`,
+    about: '/admin/about',
+  },
+  auth: {
+    login: '/auth/login',
+    register: '/auth/register',
+    forgotPassword: '/auth/forgot-password',
+  },
+  unauthorized: '/unauth-page',
+} as const;
+
+/** Where a signed-in user belongs when a page is not theirs (spec 2, route guards). */
+export function homeFor(user: { isAdmin: boolean }): string {
+  return user.isAdmin ? paths.admin.dashboard : paths.shop.home;
+}

@@ -1,0 +1,76 @@
+import { Heart, KeyRound, UserRound, UserRoundPen } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
+import { WishlistTab } from '#web/features/wishlist/wishlist-tab.tsx';
+import { ChangePasswordTab } from './components/change-password-tab.tsx';
+import { EditProfileTab } from './components/edit-profile-tab.tsx';
+import { ProfileTab } from './components/profile-tab.tsx';
+
+const TABS = [
+  { value: 'profile', label: 'Profile', icon: UserRound },
+  { value: 'password', label: 'Change Password', icon: KeyRound },
+  { value: 'edit', label: 'Edit Profile', icon: UserRoundPen },
+  { value: 'wishlist', label: 'Wishlist', icon: Heart },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+function isTab(value: string | null): value is TabValue {
+  return TABS.some((tab) => tab.value === value);
+}
+
+/**
+ * The signed-in user's account (spec 2): four tabs. The open tab lives in the address (?tab=),
+ * so a reload or a shared link opens the same one; Radix gives the tabs arrow-key navigation.
+ */
+export function AccountPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const current: TabValue = isTab(requested) ? requested : 'profile';
+
+  const select = (value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === 'profile') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageTitle>My Account</PageTitle>
+      <Tabs.Root value={current} onValueChange={select} className="space-y-6">
+        <Tabs.List
+          aria-label="Account sections"
+          className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4"
+        >
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="flex min-h-11 items-center justify-center gap-2 rounded-xl px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 data-[state=active]:bg-brand-600 data-[state=active]:text-white data-[state=active]:shadow-sm"
+            >
+              <Icon className="hidden h-4 w-4 shrink-0 sm:block" aria-hidden="true" />
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="profile" className="focus-visible:outline-offset-4">
+          <ProfileTab />
+        </Tabs.Content>
+        <Tabs.Content value="password" className="focus-visible:outline-offset-4">
+          <ChangePasswordTab />
+        </Tabs.Content>
+        <Tabs.Content value="edit" className="focus-visible:outline-offset-4">
+          <EditProfileTab />
+        </Tabs.Content>
+        <Tabs.Content value="wishlist" className="focus-visible:outline-offset-4">
+          <WishlistTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

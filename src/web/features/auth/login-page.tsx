@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { authMessages } from '#domain/messages.ts';
+import { loginBodySchema } from '#domain/users/user.schemas.ts';
+import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Field, Input } from '#web/components/ui/field.tsx';
+import { PasswordInput } from '#web/components/ui/password-input.tsx';
+import { homeFor, paths } from '#web/config/paths.ts';
+import { useLogin } from './api/login.ts';
+import { AuthCard, FormError } from './components/auth-card.tsx';
+
+type LoginForm = z.input<typeof loginBodySchema>;
+
+/** Login (spec 2): e-mail and password, 'Login' ('Logging in...' while busy), link to register. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [showPassword, setShowPassword] = useState(false);
+  const form = useForm<LoginForm, unknown, z.output<typeof loginBodySchema>>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  // Both fields have the same rule and message, so it is said once, for the whole form.
+  const missing = errors.email?.message ?? errors.password?.message;
+
+  const onSubmit = form.handleSubmit((credentials) =>
+    login.mutate(credentials, {
+      onSuccess: ({ user, msg }) => {
+        toast.success(msg || authMessages.loginSuccess);
+        void navigate(homeFor(user), { replace: true });
+      },
+      onError: (error) => toast.error(serverOrNetworkMessageOf(error, authMessages.loginFailed)),
+    }),
+  );
+
+  return (
+    <AuthCard
+      title="Login"
+      subtitle="Welcome back! Sign in with your institute e-mail."
+      footer={
+        <>
+          New to Campus Market?{' '}
+          <Link to={paths.auth.register} className="font-semibold text-brand-700 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="space-y-4"
+        aria-describedby={missing ? 'login-error' : undefined}
+      >
+        <FormError id="login-error" message={missing} />
+        <Field id="login-email" label="Email">
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder="you@institute.edu"
+            aria-invalid={Boolean(errors.email) || undefined}
+            {...form.register('email')}
+          />
+        </Field>
+        <Field id="login-password" label="Password">
+          <PasswordInput
+            id="login-password"
+            autoComplete="current-password"
+            visible={showPassword}
+            onVisibleChange={setShowPassword}
+            aria-invalid={Boolean(errors.password) || undefined}
+            {...form.register('password')}
+          />
+        </Field>
+        <div className="flex justify-end">
+          <Link to={paths.auth.forgotPassword} className="text-sm font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" busy={login.isPending}>
+          {login.isPending ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,73 @@
+import { Send } from 'lucide-react';
+import { buyRequestMessages as m } from '#domain/messages.ts';
+import type { Product } from '#domain/products/product.wire.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
+import { useCurrentUser } from '#web/features/auth/api/session.ts';
+import { useMyBuyRequests } from '../api/get-my-requests.ts';
+import { useRequestedProducts } from '../api/get-requested-products.ts';
+import { BuyRequestDialog } from './buy-request-dialog.tsx';
+import { RequestStatus } from './request-status.tsx';
+
+/**
+ * The buyer's part of the product page (spec 2, inside the buyer-contact block): the status of
+ * their request, if any, and the action to send one, or why they cannot.
+ */
+export function BuyRequestPanel({ product }: { product: Product }) {
+  const user = useCurrentUser();
+  const dialog = useDisclosure();
+  const requested = useRequestedProducts();
+  // Only a listing the buyer asked for has a status to fetch; if the set is missing, ask anyway.
+  const needsStatus = requested.ids.has(product._id) || requested.isError;
+  // If the statuses cannot be loaded the buyer can still send; the server keeps one open request.
+  const mine = useMyBuyRequests({ enabled: needsStatus });
+  const request = mine.byProduct.get(product._id);
+
+  if (product.seller._id === user._id) {
+    return (
+      <Button disabled className="w-full">
+        {m.ownListingButton}
+      </Button>
+    );
+  }
+  if (requested.isPending || (needsStatus && mine.isPending)) return <Skeleton className="h-10 w-full" />;
+
+  const pending = request?.status === 'active';
+  return (
+    <div className="space-y-4">
+      {request && (
+        <div>
+          <h3 className="mb-2 text-sm font-semibold text-slate-800">{m.statusHeading}</h3>
+          <RequestStatus request={request} title={product.title} />
+        </div>
+      )}
+      {product.soldOut ? (
+        request?.status !== 'accepted' && (
+          <div className="space-y-2">
+            <p className="text-sm text-slate-700">{m.soldOut}</p>
+            <Button disabled className="w-full">
+              {m.soldOutButton}
+            </Button>
+          </div>
+        )
+      ) : (
+        <>
+          <Button onClick={dialog.open} className="w-full" variant={pending ? 'secondary' : 'primary'}>
+            <Send className="h-4 w-4" aria-hidden="true" />
+            {pending ? m.updateButton : m.sendButton}
+          </Button>
+          {/* Mounted while open only, so each opening starts from the current message. */}
+          {dialog.isOpen && (
+            <BuyRequestDialog
+              product={product}
+              open={dialog.isOpen}
+              onOpenChange={dialog.setOpen}
+              initialMessage={pending ? request.buyerMessage : ''}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

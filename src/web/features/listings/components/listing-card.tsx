@@ -1,0 +1,96 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { productMessages } from '#domain/messages.ts';
+import type { Product } from '#domain/products/product.wire.ts';
+import { messageOf } from '#web/api/failure-message.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
+import { paths } from '#web/config/paths.ts';
+import { useDeleteProduct } from '#web/features/products/api/delete-product.ts';
+import { ProductCard } from '#web/features/products/components/product-card.tsx';
+import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
+
+export interface ListingCardProps {
+  product: Product;
+  /** Edit is hidden for admins on My Listings (spec 2); sold listings show 'Sold Out' instead. */
+  canEdit: boolean;
+  /** Where Edit goes; by default the Sell page in edit mode. */
+  onEdit?: (product: Product) => void;
+  /** More owner controls between Edit and Delete (the interested-buyers button goes here). */
+  extraActions?: ReactNode;
+  headingLevel?: 2 | 3;
+}
+
+/** A listing as its owner (or an admin) sees it: the product card with Edit / 'Sold Out' / Delete. */
+export function ListingCard({ product, canEdit, onEdit, extraActions, headingLevel }: ListingCardProps) {
+  const navigate = useNavigate();
+  const confirm = useDisclosure();
+  const remove = useDeleteProduct();
+  // Bumped on each 'Sold Out' click, so the pulse restarts even when it is already running.
+  const [pulse, setPulse] = useState(0);
+
+  const edit = onEdit ?? ((listing: Product) => void navigate(paths.shop.sell, { state: { productId: listing._id } }));
+
+  const onSoldOut = () => {
+    toast.info(productMessages.alreadySold);
+    setPulse((count) => count + 1);
+  };
+
+  const onDelete = () =>
+    remove.mutate(product._id, {
+      onSuccess: (answer) => {
+        toast.success(answer.msg ?? productMessages.deleted);
+        confirm.close();
+      },
+      onError: (error) => toast.error(messageOf(error, productMessages.deleteFailed)),
+    });
+
+  const footer = (
+    <div className="flex flex-wrap items-center gap-2">
+      {product.soldOut ? (
+        <Button variant="secondary" size="sm" onClick={onSoldOut}>
+          Sold Out
+        </Button>
+      ) : (
+        canEdit && (
+          <Button variant="secondary" size="sm" onClick={() => edit(product)}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit
+          </Button>
+        )
+      )}
+      {extraActions}
+      <span key={pulse} className={pulse > 0 ? 'ml-auto animate-pulse-red rounded-lg' : 'ml-auto rounded-lg'}>
+        <Button variant="danger" size="sm" onClick={confirm.open} aria-label={`Delete ${product.title}`}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          Delete
+        </Button>
+      </span>
+    </div>
+  );
+
+  return (
+    <>
+      <ProductCard
+        product={product}
+        // Hidden on one's own listing; where it shows, failures are only logged (spec 8).
+        action={<WishlistButton product={product} feedback="log" />}
+        footer={footer}
+        headingLevel={headingLevel}
+        className="w-full"
+      />
+      <ConfirmDialog
+        open={confirm.isOpen}
+        onOpenChange={confirm.setOpen}
+        title={productMessages.deleteConfirmTitle}
+        description={productMessages.deleteConfirm}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </>
+  );
+}

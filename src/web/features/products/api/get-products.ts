@@ -1,0 +1,43 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ProductListResponse } from '#domain/products/product.wire.ts';
+import { apiRequest } from '#web/api/api-client.ts';
+import { type ProductListFilter, productKeys } from './query-keys.ts';
+
+export function fetchProducts(filter: ProductListFilter, page: number, signal?: AbortSignal) {
+  return apiRequest<ProductListResponse>('/products', {
+    query: {
+      q: filter.q,
+      category: filter.category,
+      sort: filter.sort,
+      requested: filter.requested ? true : undefined,
+      excludeId: filter.excludeId,
+      sellerId: filter.sellerId,
+      limit: filter.limit,
+      page,
+    },
+    signal,
+  });
+}
+
+/**
+ * The Products grid: one page per scroll step. The previous answer stays on screen while a
+ * new filter loads, so only the very first load shows the full-screen loader.
+ */
+export function useProductList(filter: ProductListFilter) {
+  return useInfiniteQuery({
+    queryKey: productKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => fetchProducts(filter, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A single page, for the short lists (Home's recent products, Similar Products). */
+export function useProductPage(filter: ProductListFilter, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: productKeys.page(filter),
+    queryFn: ({ signal }) => fetchProducts(filter, 1, signal),
+    enabled: options.enabled ?? true,
+  });
+}

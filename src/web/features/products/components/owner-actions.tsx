@@ -1,0 +1,71 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { buyRequestMessages, productMessages } from '#domain/messages.ts';
+import type { Product } from '#domain/products/product.wire.ts';
+import { messageOf } from '#web/api/failure-message.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
+import { paths } from '#web/config/paths.ts';
+import { useDeleteProduct } from '../api/delete-product.ts';
+
+/**
+ * The seller's block on their own product (spec 2): the buy-request button, disabled and reading
+ * 'Your upload' (spec 5: no request on your own product); Edit opens the Sell page in edit mode,
+ * Delete asks first and then goes to My Listings. An admin gets Delete only (the Sell page is
+ * a shop page) and returns to the admin's product list.
+ */
+export function OwnerActions({ product, asAdmin }: { product: Product; asAdmin: boolean }) {
+  const navigate = useNavigate();
+  const confirm = useDisclosure();
+  const remove = useDeleteProduct();
+
+  const onDelete = () =>
+    remove.mutate(product._id, {
+      onSuccess: (answer) => {
+        toast.success(answer.msg ?? productMessages.deleted);
+        confirm.close();
+        void navigate(asAdmin ? paths.admin.products : paths.shop.listings, { replace: true });
+      },
+      onError: (error) => toast.error(messageOf(error, productMessages.deleteFailed)),
+    });
+
+  return (
+    <section
+      aria-labelledby="owner-actions-heading"
+      data-product-id={product._id}
+      className="rounded-2xl bg-white p-5 ring-1 ring-slate-200"
+    >
+      <h2 id="owner-actions-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+        {asAdmin ? 'Manage listing' : 'Your listing'}
+      </h2>
+      {!asAdmin && (
+        <Button disabled className="mt-3 w-full">
+          {buyRequestMessages.ownListingButton}
+        </Button>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {!asAdmin && !product.soldOut && (
+          <Button variant="secondary" onClick={() => void navigate(paths.shop.sell, { state: { productId: product._id } })}>
+            <Pencil className="h-4 w-4" aria-hidden="true" />
+            Edit
+          </Button>
+        )}
+        <Button variant="danger" onClick={confirm.open}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirm.isOpen}
+        onOpenChange={confirm.setOpen}
+        title={productMessages.deleteConfirmTitle}
+        description={productMessages.deleteConfirm}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { productMessages } from '#domain/messages.ts';
+import { discountPercent, truncateDescription } from '#domain/products/pricing.ts';
+import type { Product } from '#domain/products/product.wire.ts';
+import { paths } from '#web/config/paths.ts';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { cn } from '#web/lib/cn.ts';
+import { CardImage } from './card-image.tsx';
+import { DiscountBadge, PriceTag } from './price-tag.tsx';
+import { StarRating } from './star-rating.tsx';
+import { useImageCycle } from './use-image-cycle.ts';
+
+export interface ProductCardProps {
+  product: Product;
+  /** Rendered over the photo's top-right corner, above the link (the wishlist heart goes here). */
+  action?: ReactNode;
+  /** Rendered under the card's text, outside the link (My Listings puts its buttons here). */
+  footer?: ReactNode;
+  /** 2 when the grid sits directly under the page's h1, else 3. */
+  headingLevel?: 2 | 3;
+  className?: string;
+}
+
+/**
+ * The product card of spec 2, shared by every grid. The whole card is one link (a stretched
+ * title link), so the heart and footer buttons stay separate controls; sold-out cards link nowhere.
+ */
+export function ProductCard({ product, action, footer, headingLevel = 3, className }: ProductCardProps) {
+  const { data: user } = useSession();
+  const cycle = useImageCycle(product.images.length);
+  const href = user?.isAdmin ? paths.admin.product(product._id) : paths.shop.product(product._id);
+  const discount = discountPercent(product.price, product.originalPrice);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  return (
+    <article
+      onMouseEnter={cycle.start}
+      onMouseLeave={cycle.stop}
+      data-sold-out={product.soldOut || undefined}
+      className={cn(
+        'group relative flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow',
+        !product.soldOut && 'hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600',
+        className,
+      )}
+    >
+      <div className="relative">
+        <CardImage image={product.images[cycle.index]} />
+        {discount !== null && <DiscountBadge percent={discount} className="absolute left-2 top-2 shadow-sm" />}
+        {product.soldOut && (
+          <div className="absolute inset-0 z-10 flex items-center justify-center bg-slate-900/60">
+            <span className="rounded-md border-2 border-white px-3 py-1 text-lg font-extrabold tracking-widest text-white">
+              {productMessages.soldOutBadge}
+            </span>
+          </div>
+        )}
+        {action && <div className="absolute right-2 top-2 z-20">{action}</div>}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Heading className="line-clamp-2 text-base font-semibold leading-snug text-slate-900">
+          {product.soldOut ? (
+            product.title
+          ) : (
+            <Link to={href} className="after:absolute after:inset-0 after:z-0 focus:outline-none">
+              {product.title}
+            </Link>
+          )}
+        </Heading>
+        <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{truncateDescription(product.description)}</p>
+        <p className="flex flex-wrap gap-1.5 text-xs font-medium">
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700">{product.category}</span>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{product.condition}</span>
+        </p>
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-1">
+          <PriceTag price={product.price} originalPrice={product.originalPrice} showBadge={false} />
+          <StarRating rating={product.rating} />
+        </div>
+      </div>
+      {footer && <div className="relative z-20 border-t border-slate-100 p-3">{footer}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Product } from '#domain/products/product.wire.ts';
+import type { ReactNode } from 'react';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
+import { cn } from '#web/lib/cn.ts';
+import { ProductCard } from './product-card.tsx';
+
+/** The grid of spec 2 and 9: 1 / 2 / 3 / 4 columns as the screen widens. */
+export const productGridClasses = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-5';
+
+export function ProductGrid({ children, className, label }: { children: ReactNode; className?: string; label?: string }) {
+  return (
+    <ul className={cn(productGridClasses, className)} aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+
+/** Card-shaped placeholders, so the page keeps its shape while products load. */
+export function ProductGridSkeleton({ count }: { count: number }) {
+  return (
+    <div className={productGridClasses} aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
+          <Skeleton className="aspect-[4/3] rounded-none" />
+          <div className="space-y-2 p-4">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-3 w-full" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The shop's product grids (Products, Home, Similar Products, the Wishlist tab). One place to
+ * render a card per product, so every grid carries the wishlist heart; `renderFooter` adds a
+ * line under a card (the buyer's request status on Show Buy Requests).
+ */
+export function ProductCardList({
+  products,
+  label,
+  headingLevel,
+  renderFooter,
+  className,
+}: {
+  products: Product[];
+  label?: string;
+  headingLevel?: 2 | 3;
+  renderFooter?: (product: Product) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <ProductGrid label={label} className={className}>
+      {products.map((product) => (
+        <li key={product._id} className="flex">
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            action={<WishlistButton product={product} />}
+            footer={renderFooter?.(product)}
+            className="w-full"
+          />
+        </li>
+      ))}
+    </ProductGrid>
+  );
+}

@@ -1,0 +1,78 @@
+import { useParams } from 'react-router';
+import { productMessages } from '#domain/messages.ts';
+import type { Product } from '#domain/products/product.wire.ts';
+import type { SessionUser } from '#domain/users/user.wire.ts';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useCurrentUser } from '#web/features/auth/api/session.ts';
+import { BuyRequestPanel } from '#web/features/buy-requests/components/buy-request-panel.tsx';
+import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
+import { useProduct } from './api/get-product.ts';
+import { BuyerContactBlock } from './components/buyer-contact-block.tsx';
+import { ImageGallery } from './components/image-gallery.tsx';
+import { OwnerActions } from './components/owner-actions.tsx';
+import { PriceTag } from './components/price-tag.tsx';
+import { SellerCard } from './components/seller-card.tsx';
+import { SimilarProducts } from './components/similar-products.tsx';
+
+/** Product detail (spec 2), also the admin's /admin/products/:id. */
+export function ProductDetailPage() {
+  const { id } = useParams();
+  const product = useProduct(id);
+  const user = useCurrentUser();
+
+  if (product.isPending) {
+    return (
+      <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-700">
+        <Spinner className="h-10 w-10 text-brand-600" />
+        <p className="text-sm font-medium">{productMessages.loading}</p>
+      </div>
+    );
+  }
+  if (product.isError) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center text-center">
+        <PageTitle>{productMessages.notFound}</PageTitle>
+      </div>
+    );
+  }
+  // Keyed by id: moving to a similar product starts its gallery at the first photo.
+  return <ProductDetail key={product.data._id} product={product.data} user={user} />;
+}
+
+function ProductDetail({ product, user }: { product: Product; user: SessionUser }) {
+  const isSeller = product.seller._id === user._id;
+  return (
+    <div className="space-y-12">
+      <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
+        <ImageGallery images={product.images} title={product.title} />
+        <div className="min-w-0 space-y-5">
+          <div className="space-y-3">
+            <div className="flex flex-wrap gap-2 text-xs font-semibold">
+              <span className="rounded-full bg-brand-50 px-3 py-1 text-brand-700">{product.category}</span>
+              <span className="rounded-full bg-slate-200 px-3 py-1 text-slate-800">{product.condition}</span>
+              {product.soldOut && (
+                <span className="rounded-full bg-red-100 px-3 py-1 text-red-800">{productMessages.soldOutBadge}</span>
+              )}
+            </div>
+            <div className="flex items-start justify-between gap-3">
+              <PageTitle className="min-w-0 break-words">{product.title}</PageTitle>
+              <WishlistButton product={product} size="lg" className="shrink-0" />
+            </div>
+            <PriceTag price={product.price} originalPrice={product.originalPrice} size="lg" strike="when-discounted" />
+          </div>
+          <p className="whitespace-pre-line break-words text-slate-700">{product.description}</p>
+          <SellerCard product={product} />
+          {isSeller || user.isAdmin ? (
+            <OwnerActions product={product} asAdmin={user.isAdmin} />
+          ) : (
+            <BuyerContactBlock product={product}>
+              <BuyRequestPanel product={product} />
+            </BuyerContactBlock>
+          )}
+        </div>
+      </div>
+      <SimilarProducts product={product} />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { profileMessages } from '#domain/messages.ts';
+import { ApiError } from '#web/api/api-client.ts';
+
+/** Why a user's page cannot show: 'User not found' for a 404, 'Failed to fetch user' otherwise (spec 8). */
+export function UserLoadError({ error }: { error: Error }) {
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <p
+      role="alert"
+      className="rounded-2xl bg-white px-6 py-14 text-center text-lg font-semibold text-slate-800 ring-1 ring-slate-200"
+    >
+      {missing ? profileMessages.notFound : profileMessages.fetchFailed}
+    </p>
+  );
+}

@@ -1,0 +1,100 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
+import { users } from '#server/db/schema/index.ts';
+import { seedAccounts } from './support/accounts.ts';
+import { type RunningServer, freePort, makeDataDir, startServer } from './support/server.ts';
+
+const running: RunningServer[] = [];
+afterEach(async () => {
+  for (const server of running.splice(0)) await server.stop();
+});
+
+function runMain(env: Record<string, string>) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+}
+
+describe('the server process', () => {
+  it('refuses to start on a bad PORT with one clear line', () => {
+    const result = runMain({ PORT: 'abc', DATA_DIR: makeDataDir() });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('Invalid configuration: PORT must be a port number (got "abc")');
+  });
+
+  it('refuses a second process on the same DATA_DIR instead of corrupting it', async () => {
+    const server = await startServer();
+    running.push(server);
+    const second = runMain({ PORT: '0', DATA_DIR: server.dataDir });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`DATA_DIR ${server.dataDir} is in use by another Campus Market process`);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+
+  it('exits cleanly within seconds on SIGTERM, closing the database so nothing is lost', async () => {
+    const dataDir = makeDataDir();
+    await seedAccounts(dataDir, [{ email: 'kept@campus.edu' }]);
+    const server = await startServer({ dataDir, env: {} });
+    const started = Date.now();
+    const exitCode = await server.terminate();
+    expect(exitCode).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(fs.existsSync(path.join(dataDir, 'campus-market.lock'))).toBe(false);
+
+    const reopened = await openDatabase({ pgliteDir: dataDir });
+    try {
+      const rows = await reopened.db.select({ email: users.email }).from(users);
+      expect(rows).toEqual([{ email: 'kept@campus.edu' }]);
+    } finally {
+      await reopened.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops gracefully when `npm start` itself receives SIGTERM, leaving no server behind', async () => {
+    const dataDir = makeDataDir();
+    const port = await freePort();
+    const npm = spawn('npm', ['start', '--silent'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    try {
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/readyz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 60_000, interval: 250 },
+        )
+        .toBe(200);
+      const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+      npm.kill('SIGTERM');
+      await exited;
+      await expect.poll(() => fs.existsSync(path.join(dataDir, 'campus-market.lock')), { timeout: 10_000 }).toBe(false);
+      expect(
+        await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          () => 'answered',
+          () => 'closed',
+        ),
+      ).toBe('closed');
+    } finally {
+      npm.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Mails the dev outbox holds for an address, oldest first, as raw .eml text. */
+export function mailsTo(dataDir: string, email: string): string[] {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+    .filter((mail) => mail.toLowerCase().includes(`to: ${email.toLowerCase()}`));
+}
+
+/** The newest 6-digit code mailed to an address (waits briefly for the file to land). */
+export async function latestCodeFor(dataDir: string, email: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const last = mailsTo(dataDir, email).at(-1);
+    const code = last?.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code was mailed to ${email}`);
+}

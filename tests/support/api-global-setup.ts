@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import { TEST_DB, databaseUrlFor, withAdminClient } from './test-database.ts';
+
+/**
+ * Runs once before the API tests: migrates one template database that every test file copies.
+ * On PostgreSQL the databases of this run share a random prefix and are dropped at the end,
+ * so a rerun always starts clean.
+ */
+export default async function setup(project: TestProject) {
+  if (TEST_DB === 'pglite') {
+    const handle = await openDatabase({});
+    await migrateDatabase(handle);
+    const dump = await handle.dumpDataDir!();
+    await handle.close();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cm-pglite-')), 'template.tar.gz');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplateFile', file);
+    return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  const prefix = `cm_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const templateDb = `${prefix}_template`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${templateDb}"`));
+  const url = databaseUrlFor(serverUrl, templateDb);
+  const handle = await openDatabase({ databaseUrl: url });
+  await migrateDatabase(handle, url);
+  await handle.close();
+  project.provide('postgresTemplateDb', templateDb);
+
+  return async () => {
+    await withAdminClient(serverUrl, async (client) => {
+      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+        `${prefix}%`,
+      ]);
+      for (const row of rows) await client.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+    });
+  };
+}

@@ -1,0 +1,54 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects, run by `npm test` one after the other:
+ *  - unit: pure code beside its source (domain rules, server helpers, web components)
+ *  - api:  the Fastify app in process against a real database per test file
+ *  - e2e:  the built server in a child process, driven through Debian's Chromium
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          // Projects with different worker settings run as separate groups.
+          sequence: { groupOrder: 1 },
+          include: ['tests/api/**/*.test.ts'],
+          // *.pg.test.ts need a real PostgreSQL server; they run in the PostgreSQL pass only.
+          exclude: process.env.TEST_DB === 'postgres' ? [] : ['tests/api/**/*.pg.test.ts'],
+          globalSetup: ['tests/support/api-global-setup.ts'],
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          sequence: { groupOrder: 2 },
+          include: ['tests/e2e/**/*.spec.ts'],
+          globalSetup: ['tests/e2e/support/e2e-global-setup.ts'],
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
