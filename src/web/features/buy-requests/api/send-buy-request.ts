@@ -9,21 +9,36 @@ export interface BuyRequestDraft {
   buyerMessage: string;
 }
 
+type Answer = { success: true; msg: string };
+
+/**
+ * What the caller does with the answer. These run with the mutation itself, not with the
+ * component: the dialog may unmount while the product page reloads the buyer's statuses.
+ */
+export interface SendCallbacks {
+  onSuccess?: (answer: Answer) => void;
+  onError?: (error: unknown) => void;
+}
+
 /**
  * mark-interested; afterwards the set of requested listings, the buyer's statuses and the Show
- * Buy Requests list are stale. The statuses are fetched before the caller hears of the success,
- * so the product page shows the new request at once, without a loading state in between.
+ * Buy Requests list are stale. The statuses are fetched first, so that when the product page
+ * learns the listing is requested it already has the new request to show, with no loading state
+ * in between; only then does the caller hear of the success.
  */
-export function useSendBuyRequest() {
+export function useSendBuyRequest(callbacks: SendCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (draft: BuyRequestDraft) =>
-      apiRequest<{ success: true; msg: string }>('/interested/mark-interested', { method: 'POST', body: { ...draft } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: buyRequestKeys.all }),
-        queryClient.prefetchQuery(myBuyRequestsQuery),
+      apiRequest<Answer>('/interested/mark-interested', { method: 'POST', body: { ...draft } }),
+    onSuccess: async (answer) => {
+      await queryClient.fetchQuery({ ...myBuyRequestsQuery, staleTime: 0 }).catch(() => undefined);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: buyRequestKeys.all, predicate: (q) => q.queryKey[1] !== 'mine' }),
         queryClient.invalidateQueries({ queryKey: productKeys.all }),
-      ]),
+      ]);
+      callbacks.onSuccess?.(answer);
+    },
+    onError: (error) => callbacks.onError?.(error),
   });
 }

@@ -28,7 +28,6 @@ export interface BuyRequestDialogProps {
  */
 export function BuyRequestDialog({ product, open, onOpenChange, initialMessage = '' }: BuyRequestDialogProps) {
   const id = useId();
-  const send = useSendBuyRequest();
   const form = useForm<BuyRequestForm, unknown, z.output<typeof buyRequestFormSchema>>({
     resolver: zodResolver(buyRequestFormSchema),
     defaultValues: { buyerMessage: initialMessage },
@@ -36,18 +35,14 @@ export function BuyRequestDialog({ product, open, onOpenChange, initialMessage =
   const error = form.formState.errors.buyerMessage?.message;
   const length = useWatch({ control: form.control, name: 'buyerMessage' })?.length ?? 0;
 
-  const onValid = ({ buyerMessage }: { buyerMessage: string }) =>
-    send.mutate(
-      { productId: product._id, buyerMessage },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.msg || m.sent);
-          form.reset({ buyerMessage });
-          onOpenChange(false);
-        },
-        onError: (failure) => toast.error(serverOrNetworkMessageOf(failure, m.sendFailed)),
-      },
-    );
+  const send = useSendBuyRequest({
+    onSuccess: (answer) => {
+      toast.success(answer.msg || m.sent);
+      onOpenChange(false);
+    },
+    onError: (failure) => toast.error(serverOrNetworkMessageOf(failure, m.sendFailed)),
+  });
+  const onValid = ({ buyerMessage }: { buyerMessage: string }) => send.mutate({ productId: product._id, buyerMessage });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={m.dialogTitle} description={m.dialogDescription}>
