@@ -258,4 +258,5 @@ export const siteMessages = {
   unsupportedMediaType: 'Unsupported content type.',
   imagesBusy: 'Too many photos are being processed right now. Please try again in a few seconds.',
   malformedUpload: 'The upload could not be read. Please try again.',
+  nulCharacter: 'Text cannot contain NUL characters.',
 } as const;

@@ -15,6 +15,7 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerOriginGuard } from './http/origin-guard.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ImageQueue } from './images/image-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerOriginGuard(app, config.publicUrl, config.corsOrigins);
   registerAuthentication(app);
+  registerTextGuard(app);
 
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api/v1' });

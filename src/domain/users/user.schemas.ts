@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { GENDERS, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_NAME_MAX_CHARS } from '../constants.ts';
 import { validationMessages as m } from '../messages.ts';
 
+/** RFC 5321's limit on a deliverable address. */
+const EMAIL_MAX_LENGTH = 254;
+
 /** A standard-looking address: something@domain.tld, no spaces, one @. */
 const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
@@ -15,7 +18,7 @@ export const emailSchema = z
   .string({ error: m.emailRequired })
   .trim()
   .min(1, m.emailRequired)
-  .max(254, m.emailInvalid)
+  .max(EMAIL_MAX_LENGTH, m.emailInvalid)
   .regex(EMAIL_PATTERN, m.emailInvalid)
   .transform((email) => email.toLowerCase());
 
@@ -89,7 +92,8 @@ export const registerFormSchema = z
 
 const requiredLoginField = z.string({ error: m.fillAllFields }).min(1, m.fillAllFields);
 export const loginBodySchema = z.object({
-  email: requiredLoginField.transform((email) => email.trim().toLowerCase()),
+  // No address is longer than 254 characters; a longer one is refused before it becomes a rate-limit key.
+  email: requiredLoginField.max(EMAIL_MAX_LENGTH, m.emailInvalid).transform((email) => email.trim().toLowerCase()),
   password: requiredLoginField.max(PASSWORD_MAX_LENGTH, m.passwordTooLong),
 });
 

@@ -17,17 +17,30 @@ const DATABASE_DOWN_CODES = new Set([
   '08003',
 ]);
 
-function isDatabaseDown(error: unknown): boolean {
+/** PostgreSQL refusing a character it cannot store (NUL) that got past the text guard. */
+const UNSTORABLE_CHARACTER_CODE = '22021';
+
+/** Whether the error or one of its causes (drivers and Drizzle wrap them) matches. */
+function someCause(error: unknown, matches: (code: unknown, message: unknown) => boolean): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) return true;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message))
-      return true;
+    if (matches(code, message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
+
+function isDatabaseDown(error: unknown): boolean {
+  return someCause(
+    error,
+    (code, message) =>
+      (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) ||
+      (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message)),
+  );
+}
+
+const isUnstorableText = (error: unknown) => someCause(error, (code) => code === UNSTORABLE_CHARACTER_CODE);
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, msg: string) {
   return reply.status(status).send({ success: false, msg, code });
@@ -48,6 +61,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, 'database unavailable');
       return send(reply, 503, 'UNAVAILABLE', siteMessages.databaseUnavailable);
     }
+    if (isUnstorableText(error)) return send(reply, 400, 'VALIDATION', siteMessages.nulCharacter);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'unhandled error');

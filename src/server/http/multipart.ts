@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { siteMessages } from '#domain/messages.ts';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors.ts';
+import { refuseNul } from './text-guard.ts';
 
 /** A multipart form read into memory: the first value of each text field, and the wanted files. */
 export interface MultipartForm {
@@ -33,7 +34,10 @@ export async function readMultipartForm(request: FastifyRequest, options: Multip
   try {
     for await (const part of request.parts(options.limits ? { limits: options.limits } : undefined)) {
       if (part.type === 'field') {
-        if (!(part.fieldname in form.fields) && typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+        if (!(part.fieldname in form.fields) && typeof part.value === 'string') {
+          refuseNul(part.value);
+          form.fields[part.fieldname] = part.value;
+        }
       } else if (part.fieldname === options.fileField) {
         const data = await part.toBuffer();
         if (data.length > 0) form.files.push(data);
