@@ -56,14 +56,14 @@ function presentCategories(counts: CategoryCounts) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-async function readPage(ctx: ListingReadContext, filter: ListingFilter, sort: ProductSort, page: Page) {
+async function readPage(ctx: ListingReadContext, filter: ListingFilter, sort: ProductSort, page: Page, viewer: UserRow) {
   const [rows, counts] = await Promise.all([
     findListingPage(ctx.db, filter, sort, { offset: (page.page - 1) * page.limit, limit: page.limit }),
     categoryCounts(ctx, filter),
   ]);
   const total = totalOf(counts, filter.categories);
   return {
-    products: rows.map((row) => toProduct(row, ctx.storage, { signedIn: true })),
+    products: rows.map((row) => toProduct(row, ctx.storage, { viewer })),
     total,
     page: page.page,
     totalPages: Math.ceil(total / page.limit),
@@ -85,7 +85,7 @@ export async function listProducts(
     sellerId: query.sellerId,
     excludeId: query.excludeId,
   };
-  const { counts, ...page } = await readPage(ctx, filter, query.sort, query);
+  const { counts, ...page } = await readPage(ctx, filter, query.sort, query, caller);
   return { success: true, ...page, categories: presentCategories(counts) };
 }
 
@@ -94,8 +94,9 @@ export async function listMyListings(
   ctx: ListingReadContext,
   owner: { userId: string; everything: boolean },
   query: MyListingsQuery,
+  caller: UserRow,
 ): Promise<MyListingsResponse> {
   const filter: ListingFilter = { categories: [], sellerId: owner.everything ? undefined : owner.userId };
-  const { counts: _counts, ...page } = await readPage(ctx, filter, 'newest', query);
+  const { counts: _counts, ...page } = await readPage(ctx, filter, 'newest', query, caller);
   return { success: true, ...page };
 }

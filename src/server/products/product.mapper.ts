@@ -3,7 +3,7 @@ import type { Product } from '#domain/products/product.wire.ts';
 import type { Queryable } from '../db/client.ts';
 import { products, users } from '../db/schema/index.ts';
 import type { Storage } from '../storage/storage.ts';
-import { profilePictureOf } from '../users/user.mapper.ts';
+import { profilePictureOf, type UserRow } from '../users/user.mapper.ts';
 
 /** A stored photo as the card query returns it (json_agg, in display order). */
 export interface StoredImage {
@@ -86,11 +86,16 @@ export interface ProductCardRow {
 }
 
 /**
- * Who reads the card. The seller's e-mail and phone (architecture: wire contract) and the buyer's
- * id go only to signed-in callers; anonymous ones get neither.
+ * Who reads the card. The seller's e-mail and phone (architecture: wire contract) go only to
+ * signed-in callers. Who bought a sold listing is the seller's, the buyer's and the admins'
+ * business, not the whole campus's, so everyone else reads buyer: null.
  */
 export interface CardAudience {
-  signedIn: boolean;
+  viewer: Pick<UserRow, 'id' | 'isAdmin'> | null;
+}
+
+function seesBuyer({ viewer }: CardAudience, row: ProductCardRow): boolean {
+  return viewer !== null && (viewer.isAdmin || viewer.id === row.seller.id || viewer.id === row.buyerId);
 }
 
 function imagesOf(row: ProductCardRow): StoredImage[] {
@@ -115,11 +120,11 @@ export function toProduct(row: ProductCardRow, storage: Storage, audience: CardA
     rating: row.rating,
     numReviews: row.numReviews,
     soldOut: row.soldOut,
-    buyer: audience.signedIn ? row.buyerId : null,
+    buyer: seesBuyer(audience, row) ? row.buyerId : null,
     seller: {
       _id: seller.id,
       userName: seller.userName,
-      ...(audience.signedIn ? { email: seller.email, phoneNumber: seller.phoneNumber } : {}),
+      ...(audience.viewer ? { email: seller.email, phoneNumber: seller.phoneNumber } : {}),
       profilePicture: profilePictureOf(seller, storage),
     },
     createdAt: row.createdAt.toISOString(),
@@ -140,7 +145,7 @@ export async function loadProductCards(
   db: Queryable,
   storage: Storage,
   ids: readonly string[],
-  audience: CardAudience = { signedIn: true },
+  audience: CardAudience,
 ): Promise<Product[]> {
   if (ids.length === 0) return [];
   const rows = await selectProductCards(db).where(inArray(products.id, [...ids]));

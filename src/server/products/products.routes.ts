@@ -51,8 +51,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     log,
   });
 
-  const savedProduct = async (id: string, msg: string) => {
-    const product = await loadProductCard(app.db, app.storage, id, { signedIn: true });
+  const savedProduct = async (id: string, msg: string, viewer: UserRow) => {
+    const product = await loadProductCard(app.db, app.storage, id, { viewer });
     if (!product) throw notFound(productMessages.notFound);
     return { success: true as const, msg, product };
   };
@@ -69,9 +69,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       // Without a session the seller's e-mail and phone and the buyer stay out (architecture: wire contract).
-      const product = isUuid(id)
-        ? await loadProductCard(app.db, app.storage, id, { signedIn: Boolean(request.user) })
-        : undefined;
+      const product = isUuid(id) ? await loadProductCard(app.db, app.storage, id, { viewer: request.user }) : undefined;
       if (!product) throw notFound(productMessages.notFound);
       return { success: true as const, product };
     },
@@ -93,7 +91,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isUuid(userId)) return { success: true as const, products: [], total: 0, page: request.query.page, totalPages: 0 };
       // Spec 6: an admin's own My Listings shows every product.
       const everything = caller.isAdmin && userId === caller.id;
-      return listMyListings(reads, { userId, everything }, request.query);
+      return listMyListings(reads, { userId, everything }, request.query, caller);
     },
   );
 
@@ -107,7 +105,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     const form = await readProductForm(request);
     const id = await createListing(changes(request.log), seller, form);
     searchCounts.clear();
-    return reply.status(201).send(await savedProduct(id, productMessages.uploaded));
+    return reply.status(201).send(await savedProduct(id, productMessages.uploaded, seller));
   });
 
   app.patch('/edit/:id', { schema: { params: idParams, response: { 200: productSavedResponseSchema } } }, async (request) => {
@@ -118,7 +116,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     const form = await readProductForm(request);
     await editListing(changes(request.log), editor, id, form);
     searchCounts.clear();
-    return savedProduct(id, productMessages.updated);
+    return savedProduct(id, productMessages.updated, editor);
   });
 
   app.delete('/delete/:id', { schema: { params: idParams, response: { 200: messageResponse } } }, async (request) => {

@@ -27,8 +27,9 @@ export const WISHLIST_MAX_RETURNED = 200;
 /** /api/v1/wishlist (spec 7): the caller's wishlist, and the ids of the listings they asked for. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get-wishlist', { schema: { response: { 200: wishlistResponseSchema } } }, async (request) => {
-    const ids = await findWishlistProductIds(app.db, currentUser(request).id, WISHLIST_MAX_RETURNED);
-    return { success: true as const, wishlistProducts: await loadProductCards(app.db, app.storage, ids) };
+    const user = currentUser(request);
+    const ids = await findWishlistProductIds(app.db, user.id, WISHLIST_MAX_RETURNED);
+    return { success: true as const, wishlistProducts: await loadProductCards(app.db, app.storage, ids, { viewer: user }) };
   });
 
   app.post(

@@ -66,9 +66,23 @@ describe('product detail', () => {
     expect(response.body).not.toContain('9123456780');
   });
 
-  it('shows who bought a sold listing', async () => {
-    const { product } = body<{ product: Product }>(await getProduct(sellerListingIds[1]!, sellerCookie));
-    expect(product).toMatchObject({ soldOut: true, buyer: other.id });
+  it('shows who bought a sold listing to its seller, its buyer and admins', async () => {
+    for (const cookie of [sellerCookie, otherCookie, adminCookie]) {
+      const { product } = body<{ product: Product }>(await getProduct(sellerListingIds[1]!, cookie));
+      expect(product).toMatchObject({ soldOut: true, buyer: other.id });
+    }
+  });
+
+  it('keeps who bought a listing from other students, on the detail and in every list', async () => {
+    const stranger = await insertUser(t.app.db, { userName: 'nosy' });
+    const cookie = await sessionCookieFor(t, stranger.id);
+    const detail = await getProduct(sellerListingIds[1]!, cookie);
+    expect(body<{ product: Product }>(detail).product).toMatchObject({ soldOut: true, buyer: null });
+    for (const url of ['/api/v1/products', `/api/v1/products?sellerId=${seller.id}`, '/api/v1/products?q=lab']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      const listed = body<{ products: Product[] }>(response).products.find((p) => p._id === sellerListingIds[1]);
+      expect(listed).toMatchObject({ soldOut: true, buyer: null });
+    }
   });
 
   it('leaves the buyer out for an anonymous caller', async () => {
