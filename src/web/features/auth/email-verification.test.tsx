@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages, validationMessages } from '#domain/messages.ts';
 import { type ApiHandler, answer, fakeApi, offline } from '#web/testing/fake-api.ts';
 import { renderWithApp } from '#web/testing/render.tsx';
 import { RegisterPage } from './register-page.tsx';
@@ -73,6 +73,55 @@ describe('sending the code', () => {
     renderRegister({ 'POST /api/v1/auth/send-code': () => answer(502, {}) });
     fireEvent.click(verifyButton());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(authMessages.otpSendFailed));
+  });
+});
+
+describe('checking the address before a code is asked for', () => {
+  const typeEmail = (value: string) => fireEvent.change(screen.getByLabelText('Email'), { target: { value } });
+  const pressRegister = () => fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+  const emailError = () => screen.getByLabelText('Email').getAttribute('aria-describedby') ?? '';
+  const shown = (text: string) => screen.getByText(text);
+
+  it("says 'Please enter a valid email address' on leaving a malformed address, whose Verify is disabled", () => {
+    const api = renderRegister({});
+    typeEmail('kavya@campus');
+    fireEvent.blur(screen.getByLabelText('Email'));
+    expect(shown(validationMessages.emailInvalid)).toBeTruthy();
+    expect(emailError()).toContain('error');
+    expect(verifyButton().hasAttribute('disabled')).toBe(true);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('says nothing on leaving an empty or well-formed address', () => {
+    renderRegister({});
+    fireEvent.blur(screen.getByLabelText('Email'));
+    typeEmail('');
+    fireEvent.blur(screen.getByLabelText('Email'));
+    expect(screen.queryByText(validationMessages.emailInvalid)).toBeNull();
+    expect(screen.queryByText(validationMessages.emailRequired)).toBeNull();
+  });
+
+  it("answers Register with 'Email is required' when no address was typed, and sends nothing", () => {
+    const api = renderRegister({});
+    typeEmail('');
+    pressRegister();
+    expect(shown(validationMessages.emailRequired)).toBeTruthy();
+    expect(screen.queryByText(validationMessages.verifyEmailFirst)).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("answers Register with 'Please enter a valid email address' for a malformed one", () => {
+    renderRegister({});
+    typeEmail('not-an-address');
+    pressRegister();
+    expect(shown(validationMessages.emailInvalid)).toBeTruthy();
+  });
+
+  it("answers Register with 'Please verify your email first.' for a good address not yet verified", () => {
+    const api = renderRegister({});
+    pressRegister();
+    expect(shown(validationMessages.verifyEmailFirst)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
   });
 });
 

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { authMessages, validationMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/messages.ts';
 import { registerFormSchema } from '#domain/users/user.schemas.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { PhotoPicker } from '#web/components/image-crop/photo-picker.tsx';
@@ -48,7 +48,7 @@ export function RegisterPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (verification.step !== 'verified') {
       event.preventDefault();
-      verification.setEmailError(validationMessages.verifyEmailFirst);
+      verification.refuseUnverified();
       document.getElementById('register-email')?.focus();
       return;
     }

@@ -54,6 +54,17 @@ export function useEmailVerification(email: string) {
   const current = progress && progress.email === address ? progress : null;
   const step: VerificationStep = current?.step ?? 'unverified';
 
+  /** Why the typed address cannot be verified, in spec 5's words; undefined when it can. */
+  const emailProblem = !email.trim() ? validationMessages.emailRequired : address ? undefined : validationMessages.emailInvalid;
+
+  /** Leaving a malformed address says so at once: its Verify button is disabled, which alone explains nothing. */
+  const checkEmailOnLeave = () => {
+    if (email.trim() && !address) setEmailError(validationMessages.emailInvalid);
+  };
+
+  /** Register pressed before verifying: first what is wrong with the address, if anything. */
+  const refuseUnverified = () => setEmailError(emailProblem ?? validationMessages.verifyEmailFirst);
+
   const requestCode = () => {
     setEmailError(undefined);
     if (!email.trim()) return setEmailError(validationMessages.enterEmail);
@@ -104,6 +115,8 @@ export function useEmailVerification(email: string) {
     setDigits,
     emailError,
     setEmailError,
+    checkEmailOnLeave,
+    refuseUnverified,
     codeError,
     requestCode,
     submitCode,

@@ -32,6 +32,10 @@ export function EmailVerificationFields({ verification: v, emailField, fieldErro
                 v.setEmailError(undefined);
                 void emailField.onChange(event);
               }}
+              onBlur={(event) => {
+                v.checkEmailOnLeave();
+                void emailField.onBlur(event);
+              }}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && v.step !== 'verified') {
                   event.preventDefault();
