@@ -231,7 +231,8 @@ describe('a public seller profile', () => {
     await signIn(context, server.url, asha);
     const page = await context.newPage();
     await page.goto('/user/userProfile/6f1c1b1e-1111-4111-8111-111111111111');
-    await page.getByText(profileMessages.notFound).waitFor();
+    await page.locator('p[role="alert"]', { hasText: profileMessages.notFound }).waitFor();
+    await toast(page, profileMessages.notFound).waitFor();
     await context.close();
   });
 });

@@ -100,6 +100,7 @@ describe('from wishlist to sold: a buyer, a second buyer and the seller', () => 
     await dialog.getByLabel(buyRequestMessages.messageLabel).fill('   ');
     await dialog.getByRole('button', { name: buyRequestMessages.sendButton }).click();
     await dialog.getByText(validationMessages.buyRequestMessageRequired).waitFor();
+    await toast(buyerPage, validationMessages.buyRequestMessageRequired).waitFor();
     await captureAtBothWidths(buyerPage, 'buy-request-dialog-blank');
 
     await dialog.getByLabel(buyRequestMessages.messageLabel).fill('Can I pick it up tonight at the library?');

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { type BuyRequestForm, buyRequestFormSchema } from '#domain/buy-requests/buy-request.schemas.ts';
@@ -42,11 +42,15 @@ export function BuyRequestDialog({ product, open, onOpenChange, initialMessage =
     },
     onError: (failure) => toast.error(serverOrNetworkMessageOf(failure, m.sendFailed)),
   });
+  // Spec 8 lists the blank-message refusal with the failures, which are toasts; it shows by the box too.
+  const onInvalid = (errors: FieldErrors<BuyRequestForm>) => {
+    if (errors.buyerMessage?.message) toast.error(errors.buyerMessage.message);
+  };
   const onValid = ({ buyerMessage }: { buyerMessage: string }) => send.mutate({ productId: product._id, buyerMessage });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={m.dialogTitle} description={m.dialogDescription}>
-      <form noValidate onSubmit={form.handleSubmit(onValid)} className="space-y-4">
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4">
         <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-2 ring-1 ring-slate-200">
           <CardImage image={product.images[0]} className="w-24 shrink-0 rounded-lg" />
           <p className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]">{product.title}</p>

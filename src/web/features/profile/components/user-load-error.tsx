@@ -1,9 +1,18 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { profileMessages } from '#domain/messages.ts';
 import { ApiError } from '#web/api/api-client.ts';
+import { messageOf } from '#web/api/failure-message.ts';
 
-/** Why a user's page cannot show: 'User not found' for a 404, 'Failed to fetch user' otherwise (spec 8). */
+/**
+ * Why a user's page cannot show: 'User not found' for a 404, 'Failed to fetch user' otherwise
+ * (spec 8), in the page and, with the server's msg when it sent one, in a toast.
+ */
 export function UserLoadError({ error }: { error: Error }) {
   const missing = error instanceof ApiError && error.status === 404;
+  useEffect(() => {
+    toast.error(messageOf(error, profileMessages.fetchFailed));
+  }, [error]);
   return (
     <p
       role="alert"
