@@ -1,6 +1,8 @@
 /**
- * Every user-facing message of the spec (sections 2, 5 and 8), verbatim, plus the few the
- * server needs beyond it. Server answers and browser toasts both read from here.
+ * Every message of the spec's sections 5 and 8, verbatim, the texts that tests, the server or
+ * several screens share, and the few the server needs beyond the spec. Server answers and browser
+ * toasts both read from here. A label used by one component only (a heading, a button) stays in
+ * that component, with the spec's wording.
  */
 
 /** "45 seconds", "1 minute", "15 minutes": how long to wait, for the messages below. */
@@ -103,7 +105,7 @@ export const productMessages = {
   notAvailable: 'Not Available',
   imageTooLarge: 'Each image must be at most 10 MB.',
   imageTooManyPixels: 'This image is too large in pixels.',
-  imageUnreadable: 'Only image files are allowed',
+  imageUnreadable: validationMessages.onlyImages,
 } as const;
 
 /** Home page copy (spec 2): the three banner slides and the section titles. */
@@ -200,7 +202,7 @@ export const adminMessages = {
   dashboard: 'Admin dashboard',
   userDeleted: 'User deleted Successfully',
   userDeleteFailed: 'Some Error Ocuured! Can not delete this user',
-  userDeleteConfirmTitle: 'Are you absolutely sure?',
+  userDeleteConfirmTitle: productMessages.deleteConfirmTitle,
   userDeleteConfirm: 'This action cannot be undone. This will permanently delete the user and all their products.',
   cannotDeleteSelf: 'You cannot delete your own account.',
   pageInvalid: 'Page must be a whole number of at least 1',

@@ -51,8 +51,16 @@ describe('product fields', () => {
     expect(productFieldsSchema.safeParse({ ...valid, originalPrice: '-5' }).success).toBe(false);
   });
 
-  it('refuses a category outside the seven', () => {
-    expect(productFieldsSchema.safeParse({ ...valid, category: 'Cars' }).success).toBe(false);
+  it('refuses a category outside the seven, saying so', () => {
+    const parsed = productFieldsSchema.safeParse({ ...valid, category: 'Cars' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(m.categoryInvalid);
+  });
+
+  it('refuses a condition outside the list, saying so', () => {
+    const parsed = productFieldsSchema.safeParse({ ...valid, condition: 'Broken' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(m.conditionInvalid);
   });
 });
 

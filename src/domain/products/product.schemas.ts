@@ -32,8 +32,8 @@ export const productFieldsSchema = z.object({
   description: z.string({ error: required }).trim().min(1, required).max(PRODUCT_DESCRIPTION_MAX_CHARS),
   price: z.preprocess(toMoneyInput, moneyAmount(required)),
   originalPrice: z.preprocess(toMoneyInput, moneyAmount(m.priceInvalid).optional()),
-  category: z.enum(CATEGORIES, { error: required }),
-  condition: z.enum(CONDITIONS, { error: required }),
+  category: z.enum(CATEGORIES, { error: (issue) => (issue.input ? m.categoryInvalid : required) }),
+  condition: z.enum(CONDITIONS, { error: (issue) => (issue.input ? m.conditionInvalid : required) }),
 });
 export type ProductFields = z.output<typeof productFieldsSchema>;
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
