@@ -11,7 +11,8 @@ import { messageOf } from '#web/api/failure-message.ts';
 export function UserLoadError({ error }: { error: Error }) {
   const missing = error instanceof ApiError && error.status === 404;
   useEffect(() => {
-    toast.error(messageOf(error, profileMessages.fetchFailed));
+    // One toast however often the page re-renders with a (refetched) error.
+    toast.error(messageOf(error, profileMessages.fetchFailed), { id: 'user-load-error' });
   }, [error]);
   return (
     <p
