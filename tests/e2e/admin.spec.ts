@@ -125,7 +125,7 @@ describe('User Management', () => {
     await shopper.getByText(STUDENT_LISTING).waitFor();
     for (const title of SELLER_LISTINGS) expect(await shopper.getByText(title).count()).toBe(0);
     await shopper.goto(`/user/userProfile/${seller.user.id}`);
-    await shopper.getByText('User not found').waitFor();
+    await shopper.locator('p[role="alert"]', { hasText: 'User not found' }).waitFor();
     await shopper.context().close();
   });
 });
