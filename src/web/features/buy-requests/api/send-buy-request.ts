@@ -32,6 +32,7 @@ export function useSendBuyRequest(callbacks: SendCallbacks = {}) {
     mutationFn: (draft: BuyRequestDraft) =>
       apiRequest<Answer>('/interested/mark-interested', { method: 'POST', body: { ...draft } }),
     onSuccess: async (answer) => {
+      // The request is sent either way; if its status cannot be loaded now, the page loads it itself.
       await queryClient.fetchQuery({ ...myBuyRequestsQuery, staleTime: 0 }).catch(() => undefined);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: buyRequestKeys.all, predicate: (q) => q.queryKey[1] !== 'mine' }),
