@@ -160,8 +160,10 @@ describe('by keyboard alone', () => {
     await page.goto('/shop/sell');
     await page.getByRole('heading', { name: 'Add New Product' }).waitFor();
 
-    await tabTo(page, 'Choose photos');
+    // Listening starts before the Tab presses: Playwright turns file-chooser interception on
+    // asynchronously, and an Enter pressed right after subscribing could beat it (a flaky miss).
     const chooser = page.waitForEvent('filechooser');
+    await tabTo(page, 'Choose photos');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(photo!);
     await tabTo(page, 'Title');
