@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { webChunkGroups } from './scripts/web-chunks.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 
-/** Writes .br and .gz beside every text asset so the server sends them without compressing per request. */
+/**
+ * Writes .br and .gz beside every text asset so the server sends them without compressing per
+ * request. The .gz files are made by zopfli: ordinary gzip that any client reads, 3-4% smaller
+ * than zlib's best, worth the build's few extra seconds since they are made once.
+ */
 function precompress(): Plugin {
   let outDir = '';
   return {
@@ -16,15 +22,20 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const entry of fs.readdirSync(outDir, { recursive: true }) as string[]) {
-        const file = path.join(outDir, entry);
-        if (!COMPRESSIBLE.test(file) || !fs.statSync(file).isFile()) continue;
-        const data = fs.readFileSync(file);
-        if (data.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-      }
+    async closeBundle() {
+      const files = (fs.readdirSync(outDir, { recursive: true }) as string[])
+        .map((entry) => path.join(outDir, entry))
+        .filter((file) => COMPRESSIBLE.test(file) && fs.statSync(file).isFile() && fs.statSync(file).size >= 1024);
+      await Promise.all(
+        files.map(async (file) => {
+          const data = fs.readFileSync(file);
+          fs.writeFileSync(
+            `${file}.br`,
+            zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          fs.writeFileSync(`${file}.gz`, await gzipAsync(data, { numiterations: 15 }));
+        }),
+      );
     },
   };
 }
@@ -40,6 +51,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports preloads modules itself; the polyfill only cost bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Fewer, larger files for the first screens (scripts/web-chunks.ts says which).
+        codeSplitting: { groups: webChunkGroups(import.meta.dirname) },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -46,7 +46,7 @@ async function main() {
     config,
     database,
     mailer: createMemoryMailer(),
-    storage: createLocalStorage(uploadsDir),
+    storage: createLocalStorage(uploadsDir, config.publicUrl),
     uploadsDir,
     webDir: path.join(config.dataDir, 'no-web-build'),
   });

@@ -8,10 +8,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { ProductSort } from '#domain/catalog.ts';
-import { ConfigError, loadConfig } from '#server/config.ts';
-import { type Database, openDatabase } from '#server/db/client.ts';
-import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
-import { migrateDatabase } from '#server/db/migrate.ts';
+import type { Database } from '#server/db/client.ts';
 import { buyRequests, products } from '#server/db/schema/index.ts';
 import { selectProductCards } from '#server/products/product.mapper.ts';
 import {
@@ -20,17 +17,7 @@ import {
   categoryCountersQuery,
   listingPageQuery,
 } from '#server/products/products.repository.ts';
-
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-
-interface Case {
-  name: string;
-  query: { toSQL(): { sql: string; params: unknown[] } };
-}
-
-const RUNS = 30;
+import { type ExplainCase, runExplain } from './explain-runner.ts';
 
 function page(db: Database, filter: Partial<ListingFilter>, sort: ProductSort, limit = 24, offset = 0) {
   return listingPageQuery(db, { categories: [], ...filter }, sort, { offset, limit });
@@ -53,7 +40,7 @@ async function sampleIds(db: Database) {
   return { buyerId: buyer?.id ?? '', sellerId: seller?.id ?? '', productId: product?.id ?? '' };
 }
 
-function cases(db: Database, ids: Awaited<ReturnType<typeof sampleIds>>): Case[] {
+function cases(db: Database, ids: Awaited<ReturnType<typeof sampleIds>>): ExplainCase[] {
   return [
     { name: 'Home: newest, 10 cards', query: page(db, {}, 'newest', 10) },
     { name: 'Products: newest, first page of 24', query: page(db, {}, 'newest') },
@@ -85,47 +72,4 @@ function cases(db: Database, ids: Awaited<ReturnType<typeof sampleIds>>): Case[]
   ];
 }
 
-/** Fastest and median of repeated runs: on a shared machine the minimum is the query's own cost. */
-async function timings(client: RawClient, text: string, params: unknown[]): Promise<{ min: number; median: number }> {
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
-    await client.query(text, params);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { min: times[0]!, median: times[Math.floor(times.length / 2)]! };
-}
-
-async function main() {
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : config.dataDir,
-  });
-  try {
-    await migrateDatabase(database, config.databaseUrl);
-    const client = (database.db as unknown as { $client: RawClient }).$client;
-    const [{ count } = { count: 0 }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(products);
-    const [version] = (await client.query('select version()')).rows;
-    console.info(`# ${database.kind} — ${Number(count).toLocaleString('en')} products\n\n${String(version?.version)}\n`);
-
-    const summary: string[] = [`| query (client side, warm, ${RUNS} runs) | min ms | median ms |`, '|---|---:|---:|'];
-    for (const { name, query } of cases(database.db, await sampleIds(database.db))) {
-      const { sql: text, params } = query.toSQL();
-      await client.query(text, params); // warm the cache: the figures are for a running server
-      const plan = await client.query(`explain (analyze, buffers, costs off) ${text}`, params);
-      const { min, median } = await timings(client, text, params);
-      summary.push(`| ${name} | ${min.toFixed(2)} | ${median.toFixed(2)} |`);
-      console.info(`## ${name}\n\n\`\`\`\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n\`\`\`\n`);
-    }
-    console.info(summary.join('\n'));
-  } finally {
-    await database.close();
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
-  process.exit(1);
-});
+runExplain(async (db) => cases(db, await sampleIds(db)));

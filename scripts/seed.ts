@@ -40,7 +40,7 @@ async function main() {
     await migrateDatabase(database, config.databaseUrl);
     const ctx = {
       db: database.db,
-      storage: createLocalStorage(uploadsDirOf(config)),
+      storage: createLocalStorage(uploadsDirOf(config), config.publicUrl),
       progress: (line: string) => console.info(line),
     };
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

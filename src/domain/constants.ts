@@ -46,3 +46,9 @@ export const USER_NAME_MAX_CHARS = 60;
 
 export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Notifications per page of the bell's list and of /user/notifications. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_SIZE_MAX = 50;
+/** The bell shows this many at most, then "9+". */
+export const UNREAD_BADGE_MAX = 9;

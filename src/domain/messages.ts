@@ -68,6 +68,14 @@ export const authMessages = {
   cropFailed: 'Failed to crop image.',
   notLoggedIn: 'Please log in to continue.',
   notAllowed: 'You are not allowed to do this.',
+  /**
+   * Ids in a path or body never say who the caller is (docs/COMPATIBILITY.md): each refusal
+   * says what the caller may do instead of a bare 'not allowed'.
+   */
+  onlyOwnAccount: 'You can only change your own account.',
+  onlyOwnListings: 'You can only see or change your own listings.',
+  onlyOwnBuyRequests: 'You can only see your own buy requests.',
+  onlyListingSeller: "Only this listing's seller can see or answer its buy requests.",
   notAdmin: 'You are not the Admin',
   loginToContinue: 'Login to Continue',
   resetCodeSent: 'If an account exists for this e-mail, a reset code has been sent.',
@@ -108,18 +116,6 @@ export const productMessages = {
   imageUnreadable: validationMessages.onlyImages,
 } as const;
 
-/** Home page copy (spec 2): the three banner slides and the section titles. */
-export const homeMessages = {
-  slides: [
-    { heading: 'Welcome to the product', subheading: 'All your campus essentials, all in one place' },
-    { heading: 'Shop, Sell, Save', subheading: 'Great prices from real students' },
-    { heading: 'Hostel Ready?', subheading: 'Get furniture & supplies in minutes' },
-  ],
-  shopByCategories: 'Shop by Categories',
-  recentlyAdded: 'Recently Added Products',
-  exploreMore: 'Explore More',
-} as const;
-
 export const wishlistMessages = {
   added: 'Added to wishlist',
   removed: 'Removed from wishlist',
@@ -148,7 +144,10 @@ export const buyRequestMessages = {
   acceptFailed: 'Failed to upload!',
   rejected: 'Successfully Rejected Buy Request!',
   rejectFailed: 'Failed to reject request!',
-  noActiveRequest: 'This buyer has no open request for this product.',
+  /** No request of this buyer on this listing at all (issue 9: a missing thing, not a permission). */
+  requestNotFound: 'Buy request not found',
+  /** The buyer's request exists but was already accepted, rejected or closed. */
+  requestAlreadyDecided: 'This buy request has already been decided.',
   alreadyDecided: 'This product has already been sold to another buyer.',
   confirmCannotBeUndone: 'This action cannot be undone.',
   sendButton: 'Send buy request',
@@ -212,45 +211,6 @@ export const adminMessages = {
   userHasNoListings: 'This user has not listed anything yet.',
 } as const;
 
-/** The About page (spec 1): mission, the six-step strip, highlights, guidelines and support. */
-export const aboutMessages = {
-  title: 'About Campus Market',
-  mapTitle: 'Map of the campus',
-  mapPlaceholder: 'The campus map will appear here once the site administrator adds it.',
-  missionHeading: 'Our mission',
-  mission:
-    'Campus Market helps students pass on what they no longer need to someone on the same campus who does. ' +
-    'Books, cycles, hostel furniture and gadgets find a second owner a short walk away, at a fair price, ' +
-    'and less ends up in the bin when a semester ends.',
-  stepsHeading: 'How it works',
-  steps: [
-    { title: 'Browse', text: 'Search and filter what students on your campus are selling.' },
-    { title: 'Wishlist', text: 'Save the items you like to find them again later.' },
-    { title: 'Request', text: 'Send the seller a buy request with a short message.' },
-    { title: 'Response', text: 'The seller accepts or declines your request.' },
-    { title: 'Contact', text: 'Meet up through institute e-mail or a messaging app.' },
-    { title: 'Sell', text: 'List your own items with photos in a minute.' },
-  ],
-  highlightsHeading: 'Why students use it',
-  highlights: [
-    { title: 'Verified students only', text: 'Every account is confirmed with an institute e-mail address.' },
-    { title: 'Right on campus', text: 'Buyers and sellers live and study a short walk apart.' },
-    { title: 'Fair prices', text: 'See the original price and the discount on every listing.' },
-    { title: 'Free to use', text: 'No fees and no commission: the whole price goes to the seller.' },
-  ],
-  guidelinesHeading: 'Community guidelines',
-  guidelines: [
-    'Describe items honestly, with real photos and their true condition.',
-    'Be respectful in every message, whether you buy or sell.',
-    'Meet in public places on campus and check the item before you pay.',
-    'List only items you own and that are allowed on campus.',
-    'Mark items as sold once they are gone, so nobody waits in vain.',
-    'Misuse of the service leads to action against the account.',
-  ],
-  supportHeading: 'Need help?',
-  support: 'Questions, problems or a listing to report? Write to us at',
-} as const;
-
 export const siteMessages = {
   footerTagline: 'Buy and sell on your campus seamlessly. Modern, secure, and student-first.',
   notFound: 'Not found',
@@ -261,4 +221,84 @@ export const siteMessages = {
   imagesBusy: 'Too many photos are being processed right now. Please try again in a few seconds.',
   malformedUpload: 'The upload could not be read. Please try again.',
   nulCharacter: 'Text cannot contain NUL characters.',
+  malformedAddress: 'This address is not valid.',
+  methodNotAllowed: 'This address does not accept that method.',
+  invalidJson: 'The request body is not valid JSON.',
+  emptyJsonBody: 'The request body is empty; send a JSON object.',
+  bodyNotObject: 'The request body must be a JSON object.',
+  badRequest: 'The request could not be read.',
+  shuttingDown: 'The server is restarting. Please try again in a moment.',
+  liveBusy: 'Live updates are busy right now. The page will try again shortly.',
+} as const;
+
+/** The bell, the notifications list, the preferences and the unsubscribe page. */
+export const notificationMessages = {
+  heading: 'Notifications',
+  bellLabel: (unread: number) => (unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`),
+  /** The bell's tab in the phone's bottom bar, whose label must be short. */
+  tab: 'Alerts',
+  tabLabel: (unread: number) => (unread === 0 ? 'Alerts' : `Alerts, ${unread} unread`),
+  unreadAnnouncement: (unread: number) =>
+    unread === 1 ? 'You have 1 unread notification' : `You have ${unread} unread notifications`,
+  empty: 'No notifications yet. You will see buy requests and answers to yours here.',
+  markAllRead: 'Mark all as read',
+  allMarkedRead: 'All notifications marked as read',
+  seeAll: 'See all notifications',
+  loadMore: 'Load more',
+  loadingMore: 'Loading...',
+  unreadBadge: 'New',
+  loadFailed: 'Failed to load notifications.',
+  markReadFailed: 'Failed to mark as read.',
+  notFound: 'Notification not found',
+  cursorInvalid: 'The page cursor must be a number',
+  limitInvalid: 'Limit must be a whole number from 1 to 50',
+  kindInvalid: 'Please choose one of the listed kinds of notification',
+  emailChoiceInvalid: 'Please choose whether to get e-mails',
+  preferencesHeading: 'Notifications',
+  preferencesIntro: 'Everything shows under the bell. Choose what should also reach you by e-mail.',
+  preferencesSecurityNote: 'Sign-up and password-reset codes are always sent by e-mail.',
+  inAppOnly: 'In the app only',
+  alsoByEmail: 'Also by e-mail',
+  preferenceSaved: 'Notification settings saved',
+  preferenceSaveFailed: 'Failed to save notification settings.',
+  preferencesLoadFailed: 'Failed to load notification settings.',
+  unsubscribeTitle: 'Unsubscribe',
+  unsubscribeQuestion: (label: string) => `Stop e-mails about: ${label}?`,
+  unsubscribeExplain: 'You will still see these in the app, under the bell.',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribing: 'Unsubscribing...',
+  unsubscribed: (label: string) => `Done. You will no longer get e-mails about: ${label}.`,
+  alreadyUnsubscribed: (label: string) => `You already get no e-mails about: ${label}.`,
+  unsubscribeManage: 'You can turn them back on in your account, under Notifications.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid. You can change your e-mail settings in your account.',
+  unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
+  goToSite: 'Go to Campus Market',
+} as const;
+
+/** The admin's background-jobs page. */
+export const jobMessages = {
+  heading: 'Background jobs',
+  intro: 'Mail and housekeeping run in the background. Failed jobs stay here until retried or discarded.',
+  countsLabel: 'Jobs by kind',
+  kindColumn: 'Kind',
+  queuedColumn: 'Queued',
+  activeColumn: 'Running',
+  failedColumn: 'Failed',
+  noJobs: 'No jobs yet.',
+  failedHeading: 'Failed jobs',
+  noFailed: 'No failed jobs.',
+  lastError: 'Last error',
+  attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
+  failedAt: 'Failed',
+  retry: 'Retry',
+  discard: 'Discard',
+  retried: 'The job is queued again.',
+  discarded: 'The job was discarded.',
+  retryFailed: 'Failed to retry the job.',
+  discardFailed: 'Failed to discard the job.',
+  discardConfirmTitle: 'Discard this job?',
+  discardConfirm: 'This action cannot be undone. The job will not run again.',
+  loading: 'Loading jobs',
+  loadFailed: 'Failed to load jobs.',
+  notFound: 'This job is not among the failed jobs any more.',
 } as const;

@@ -12,13 +12,18 @@ import { registerAuthentication } from './auth/authenticate.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { EventBus } from './events/event-bus.ts';
+import { registerErrorHandling, registerShutdownRefusal, routingOptions } from './http/error-handler.ts';
 import { registerOriginGuard } from './http/origin-guard.ts';
+import { registerRouteRegistry } from './http/route-registry.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ImageQueue } from './images/image-queue.ts';
+import { DEFAULT_JOB_QUEUE_SETTINGS, JobQueue, type JobQueueSettings } from './jobs/job-queue.ts';
+import { DEFAULT_LIVE_STREAM_SETTINGS, LiveStreams, type LiveStreamSettings } from './live/live-streams.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { registerMailJobs } from './mail/outbox.ts';
 import { apiRoutes } from './routes.ts';
 import { healthRoutes } from './site/health.routes.ts';
 import type { Storage } from './storage/storage.ts';
@@ -33,6 +38,12 @@ declare module 'fastify' {
     storage: Storage;
     /** Every upload's decoding runs through this one queue (see images/image-queue.ts). */
     imageQueue: ImageQueue;
+    /** Changes announced to every instance: live updates and cache invalidation (events/event-bus.ts). */
+    events: EventBus;
+    /** The durable job queue: mail and every other work done after a change commits (jobs/job-queue.ts). */
+    jobs: JobQueue;
+    /** The open live streams (GET /api/v1/events) of this instance (live/live-streams.ts). */
+    live: LiveStreams;
   }
 }
 
@@ -48,6 +59,10 @@ export interface AppDependencies {
   imageQueue?: ImageQueue;
   /** Built SPA to serve; defaults to dist/web of this checkout. */
   webDir?: string;
+  /** Job queue settings beyond WORKERS (tests make retries fast). */
+  jobs?: Partial<JobQueueSettings>;
+  /** Live stream settings (tests make heartbeats frequent). */
+  live?: Partial<LiveStreamSettings>;
 }
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -77,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         : config.trustProxy,
     forceCloseConnections: 'idle',
     bodyLimit: 256 * 1024,
+    ...routingOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -88,11 +104,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('mailer', deps.mailer);
   app.decorate('storage', deps.storage);
   app.decorate('imageQueue', deps.imageQueue ?? new ImageQueue());
+  const events = new EventBus(deps.database.notifications, app.log);
+  await events.start();
+  app.decorate('events', events);
+  const jobs = new JobQueue(deps.database, events, app.log, {
+    ...DEFAULT_JOB_QUEUE_SETTINGS,
+    workers: config.workers,
+    ...deps.jobs,
+  });
+  app.decorate('jobs', jobs);
+  registerMailJobs(app);
+  const live = new LiveStreams(deps.database.db, app.clock, events, app.log, { ...DEFAULT_LIVE_STREAM_SETTINGS, ...deps.live });
+  app.decorate('live', live);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
+  registerShutdownRefusal(app);
+  registerRouteRegistry(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCompress, {
@@ -121,9 +151,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await registerWebApp(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, uploadsDir: deps.uploadsDir });
 
+  // Shutdown: live streams end (the server would wait for them forever), workers stop taking
+  // jobs and finish theirs (bounded) while the server finishes its in-flight requests; only then
+  // does the database close.
+  let jobsStopped: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    live.closeAll();
+    jobsStopped = jobs.stop();
+  });
   app.addHook('onClose', async () => {
+    await (jobsStopped ?? jobs.stop());
+    await events.stop();
     await deps.database.close();
   });
+  // Every feature has defined its jobs while registering.
+  await jobs.start();
   return app;
 }
 

@@ -17,6 +17,23 @@ describe('configuration', () => {
       trustProxy: false,
       production: false,
       demoData: true,
+      workers: true,
+    });
+  });
+
+  describe('WORKERS', () => {
+    const quiet = { ALLOWED_EMAIL_DOMAINS: 'iitb.ac.in' };
+
+    it('lets a PostgreSQL instance run without background jobs, quietly', () => {
+      const config = loadConfig({ ...quiet, WORKERS: 'false', DATABASE_URL: 'postgres://db/campus' });
+      expect(config.workers).toBe(false);
+      expect(configWarnings(config)).toEqual([]);
+    });
+
+    it('warns that the embedded database then runs no jobs at all (no mail goes out)', () => {
+      const warnings = configWarnings(loadConfig({ ...quiet, WORKERS: 'false' }));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/^WORKERS=false with the embedded database: .*no mail is sent/);
     });
   });
 
@@ -92,6 +109,25 @@ describe('configuration', () => {
     expect(config.demoData).toBe(false);
   });
 
+  describe('SITE_TIME_ZONE', () => {
+    it('counts months in India by default', () => {
+      expect(loadConfig({}).siteTimeZone).toBe('Asia/Kolkata');
+    });
+
+    it('takes any IANA zone name, and UTC', () => {
+      expect(loadConfig({ SITE_TIME_ZONE: 'America/Argentina/Buenos_Aires' }).siteTimeZone).toBe(
+        'America/Argentina/Buenos_Aires',
+      );
+      expect(loadConfig({ SITE_TIME_ZONE: 'UTC' }).siteTimeZone).toBe('UTC');
+    });
+
+    it('says what it wants when the zone is unknown', () => {
+      expect(() => loadConfig({ SITE_TIME_ZONE: 'Asia/Atlantis' })).toThrow(
+        'Invalid configuration: SITE_TIME_ZONE must be an IANA time zone name such as Asia/Kolkata or Europe/Berlin (got "Asia/Atlantis")',
+      );
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });
@@ -106,6 +142,10 @@ describe('configuration', () => {
     [{ CAMPUS_MAP_EMBED_URL: 'http://maps.example/embed' }, 'CAMPUS_MAP_EMBED_URL'],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY'],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ SITE_TIME_ZONE: 'Mars/Olympus_Mons' }, 'SITE_TIME_ZONE'],
+    [{ SITE_TIME_ZONE: 'IST' }, 'SITE_TIME_ZONE'],
+    [{ SITE_TIME_ZONE: '+05:30' }, 'SITE_TIME_ZONE'],
+    [{ WORKERS: 'some' }, 'WORKERS'],
   ])('refuses %j with one line naming %s', (env, name) => {
     let error: unknown;
     try {

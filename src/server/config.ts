@@ -17,6 +17,26 @@ const booleanFlag = z
   .optional()
   .transform((raw) => (raw === undefined ? undefined : ['true', '1', 'yes'].includes(raw)));
 
+/**
+ * SITE_TIME_ZONE: an IANA zone name (Area/Location, or UTC) that this Node.js knows. Abbreviations
+ * such as IST or EST are refused even where ICU accepts them: they are ambiguous across the world.
+ */
+const ianaTimeZone = z
+  .string()
+  .default('Asia/Kolkata')
+  .refine((zone) => /^(UTC|[A-Za-z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+)$/.test(zone) && isKnownTimeZone(zone), {
+    error: 'must be an IANA time zone name such as Asia/Kolkata or Europe/Berlin',
+  });
+
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /**
@@ -69,6 +89,8 @@ const envSchema = z.object({
     .default('+91 98765 43210'),
   CAMPUS_MAP_EMBED_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   DEMO_DATA: booleanFlag,
+  SITE_TIME_ZONE: ianaTimeZone,
+  WORKERS: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -100,7 +122,11 @@ function toConfig(env: z.output<typeof envSchema>) {
     campusMapEmbedUrl: env.CAMPUS_MAP_EMBED_URL,
     /** The demo accounts share a published password: on by default only on a developer's machine. */
     demoData: env.DEMO_DATA ?? !production,
+    /** The campus's zone: the admin statistics count calendar months in it, whatever the process's TZ. */
+    siteTimeZone: env.SITE_TIME_ZONE,
     logLevel: env.LOG_LEVEL,
+    /** Run background jobs (mail, housekeeping) in this instance; a deployment may run them apart. */
+    workers: env.WORKERS ?? true,
   };
 }
 
@@ -137,6 +163,12 @@ export function configWarnings(config: Config): string[] {
     warnings.push(
       `DEMO_DATA=true on a production install: an empty embedded database gets demo accounts (an admin ` +
         `among them) whose password is published. Set DEMO_DATA=false unless this is a demo site.`,
+    );
+  }
+  if (!config.workers && !config.databaseUrl) {
+    warnings.push(
+      'WORKERS=false with the embedded database: no other process can run its jobs, so no mail is sent ' +
+        'until a server starts with WORKERS on.',
     );
   }
   if (config.trustProxy === true) {

@@ -10,6 +10,7 @@ import { createLocalStorage } from './storage/storage.ts';
 import { promoteConfiguredAdmins } from './users/users.repository.ts';
 import pino from 'pino';
 
+/** The whole shutdown's bound; running jobs get DEFAULT_JOB_QUEUE_SETTINGS.stopTimeoutMs of it. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -26,7 +27,7 @@ async function main() {
   await promoteConfiguredAdmins(database.db, config.adminEmails);
 
   const uploadsDir = uploadsDirOf(config);
-  const storage = createLocalStorage(uploadsDir);
+  const storage = createLocalStorage(uploadsDir, config.publicUrl);
   await loadDemoCatalogueIfEmpty(database, config, storage, log);
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -37,12 +38,14 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
     setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+    // Stops accepting, ends live streams, waits for in-flight requests and running jobs (each
+    // bounded, see jobs/job-queue.ts), then closes the database.
+    await app.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminStatsRoutes } from './admin-stats/admin-stats.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { buyRequestsRoutes, soldOutRoutes } from './buy-requests/buy-requests.routes.ts';
+import { adminJobsRoutes } from './jobs/jobs.routes.ts';
+import { liveRoutes } from './live/live.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -19,4 +23,8 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(soldOutRoutes, { prefix: '/products' });
   await api.register(wishlistRoutes, { prefix: '/wishlist' });
   await api.register(buyRequestsRoutes, { prefix: '/interested' });
+  await api.register(adminStatsRoutes, { prefix: '/admin-stats' });
+  await api.register(notificationsRoutes, { prefix: '/notifications' });
+  await api.register(liveRoutes);
+  await api.register(adminJobsRoutes, { prefix: '/admin/jobs' });
 };

@@ -1,27 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOASTS } from '#domain/constants.ts';
+import { BrowserRouter } from 'react-router';
+import { ToastOutlet } from './components/ui/toast-outlet.tsx';
 import { createQueryClient } from './api/query-client.ts';
-import { router } from './app/router.tsx';
+import { AppRoutes, preloadScreensFor } from './app/router.tsx';
 import './styles.css';
 
 const queryClient = createQueryClient();
+preloadScreensFor(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster
-        visibleToasts={TOASTS.visible}
-        duration={TOASTS.durationMs}
-        gap={TOASTS.gapPx}
-        position="top-center"
-        richColors
-        closeButton
-      />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <ToastOutlet />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -69,7 +69,7 @@ describe('sessions', () => {
         userName: 'asha',
         email: 'asha@campus.edu',
         isAdmin: false,
-        profilePicture: { url: '/images/user-avatar.png' },
+        profilePicture: { url: 'http://localhost:3000/images/user-avatar.png' },
       },
     });
   });

@@ -23,11 +23,12 @@ beforeAll(async () => {
   proxied.host = `127.0.0.1:${proxy.port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-ready-'));
   const handle = await openDatabase({ databaseUrl: proxied.toString(), onPoolError: () => {} });
+  const config = testConfig({ dataDir });
   app = await buildApp({
-    config: testConfig({ dataDir }),
+    config,
     database: handle,
     mailer: createMemoryMailer(),
-    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    storage: createLocalStorage(path.join(dataDir, 'uploads'), config.publicUrl),
     uploadsDir: path.join(dataDir, 'uploads'),
   });
 });

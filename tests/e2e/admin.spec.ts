@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aboutMessages, adminMessages, wishlistMessages } from '#domain/messages.ts';
+import { aboutMessages } from '#domain/about/about-copy.ts';
+import { adminMessages, wishlistMessages } from '#domain/messages.ts';
 import type { NewUser } from '../support/factories.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import { DESKTOP, PHONE, captureAtBothWidths, launchBrowser, newContext } from './support/browser.ts';

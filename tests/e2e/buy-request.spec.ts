@@ -6,7 +6,7 @@ import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import { bicycleFields, jpegPhoto, listingForm } from '../support/photos.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import { DESKTOP, PHONE, captureAtBothWidths, launchBrowser, newContext } from './support/browser.ts';
-import { mailsTo } from './support/outbox.ts';
+import { waitForMailTo } from './support/outbox.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -111,7 +111,7 @@ describe('from wishlist to sold: a buyer, a second buyer and the seller', () => 
     await buyerPage.getByText(buyRequestMessages.statusActive).waitFor();
     expect(await buyerPage.getByRole('button', { name: buyRequestMessages.updateButton }).isVisible()).toBe(true);
 
-    const [mail] = mailsTo(server.dataDir, 'ravi@campus.edu');
+    const mail = await waitForMailTo(server.dataDir, 'ravi@campus.edu', (each) => each.includes('would like to buy'));
     expect(mail).toContain('meera would like to buy your listing');
     expect(mail).toContain('Can I pick it up tonight at the library?');
   });
@@ -180,7 +180,7 @@ describe('from wishlist to sold: a buyer, a second buyer and the seller', () => 
     await card.getByText(buyRequestMessages.statusAccepted).waitFor();
     await captureAtBothWidths(buyerPage, 'show-buy-requests');
 
-    expect(mailsTo(server.dataDir, 'meera@campus.edu').some((mail) => mail.includes('ravi@campus.edu'))).toBe(true);
+    await waitForMailTo(server.dataDir, 'meera@campus.edu', (mail) => mail.includes('ravi@campus.edu'));
   });
 
   it('tells the second buyer their request was closed, and the rejected one so', async () => {
@@ -192,7 +192,7 @@ describe('from wishlist to sold: a buyer, a second buyer and the seller', () => 
     await page.goto(`/shop/products/${drafterId}`);
     await page.getByText(buyRequestMessages.statusRejected).waitFor();
     expect(await page.getByRole('button', { name: buyRequestMessages.sendButton }).isEnabled()).toBe(true);
-    expect(mailsTo(server.dataDir, 'dev@campus.edu').some((mail) => mail.includes('declined'))).toBe(true);
+    await waitForMailTo(server.dataDir, 'dev@campus.edu', (mail) => mail.includes('declined'));
   });
 
   it('shows an empty wishlist, and the heart on the product page removes an entry', async () => {

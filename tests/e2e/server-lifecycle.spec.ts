@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
-import { users } from '#server/db/schema/index.ts';
+import { mailOutbox, users } from '#server/db/schema/index.ts';
+import { sessionCookieName } from '#server/auth/session-cookie.ts';
+import { openSse } from '../support/sse-client.ts';
+import { startSmtpServer } from '../support/smtp-server.ts';
 import { seedAccounts } from './support/accounts.ts';
 import { type RunningServer, freePort, makeDataDir, startServer } from './support/server.ts';
 
@@ -53,6 +56,51 @@ describe('the server process', () => {
     } finally {
       await reopened.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('on SIGTERM ends live streams, lets a mail being sent finish, then exits', async () => {
+    // The mail server takes a moment to accept, so the mail is in flight when the signal comes.
+    let inFlight: () => void = () => {};
+    const sending = new Promise<void>((resolve) => (inFlight = resolve));
+    const smtp = await startSmtpServer({
+      beforeAccept: async () => {
+        inFlight();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      },
+    });
+    const dataDir = makeDataDir();
+    const [student] = await seedAccounts(dataDir, [{ email: 'listener@campus.edu' }]);
+    const server = await startServer({ dataDir, env: { SMTP_URL: smtp.url } });
+    try {
+      const stream = await openSse(`${server.url}/api/v1/events`, {
+        cookie: `${sessionCookieName({ secureCookies: false })}=${student!.sessionToken}`,
+      });
+      expect(stream.status).toBe(200);
+      const asked = await fetch(`${server.url}/api/v1/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'listener@campus.edu' }),
+      });
+      expect(asked.status).toBe(200);
+      await sending;
+
+      const started = Date.now();
+      expect(await server.terminate()).toBe(0);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await stream.end(1000);
+      expect(smtp.received.map((mail) => mail.subject)).toEqual(['Your Campus Market password reset code']);
+
+      const reopened = await openDatabase({ pgliteDir: dataDir });
+      try {
+        const rows = await reopened.db.select({ status: mailOutbox.status }).from(mailOutbox);
+        expect(rows).toEqual([{ status: 'sent' }]);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await server.stop();
+      await smtp.close();
     }
   });
 

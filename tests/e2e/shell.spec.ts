@@ -124,7 +124,7 @@ describe('the app shell for signed-in users', () => {
     expect(await main.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByRole('navigation', { name: 'Primary' }).isVisible()).toBe(false);
     expect(await page.getByRole('link', { name: 'My account' }).locator('img').getAttribute('src')).toBe(
-      '/images/user-avatar.png',
+      `${shellServer.url}/images/user-avatar.png`,
     );
     await captureAtBothWidths(page, 'shop-shell');
 

@@ -8,6 +8,9 @@ import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import type { Clock } from '#server/clock.ts';
 import { type Config, testConfig } from '#server/config.ts';
 import type { ImageQueue } from '#server/images/image-queue.ts';
+import type { JobQueueSettings } from '#server/jobs/job-queue.ts';
+import type { LiveStreamSettings } from '#server/live/live-streams.ts';
+import { openDatabase } from '#server/db/client.ts';
 import { type Mailer, createMemoryMailer } from '#server/mail/mailer.ts';
 import { createLocalStorage } from '#server/storage/storage.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -18,8 +21,22 @@ export interface TestApp {
   /** Where uploaded files land, to check what was (or was not) stored. */
   uploadsDir: string;
   config: Config;
+  /** The per-file database's URL on PostgreSQL (a second instance can open it); undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /**
+   * Runs every job that is due (mail to deliver, …) and resolves when none is left running: call
+   * it before reading `mailer.sent`. Retries scheduled for later are not waited for.
+   */
+  drainJobs(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Tests retry failed jobs after about a second instead of five, and stop quickly. */
+export const TEST_JOB_SETTINGS: Partial<JobQueueSettings> = {
+  pollingIntervalSeconds: 0.5,
+  retryDelaySeconds: 1,
+  stopTimeoutMs: 3000,
+};
 
 export interface TestAppOptions {
   clock?: Clock;
@@ -28,6 +45,12 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** An image queue with other limits, to fill it up on purpose. */
   imageQueue?: ImageQueue;
+  /** Job queue settings beyond TEST_JOB_SETTINGS. */
+  jobs?: Partial<JobQueueSettings>;
+  /** Live stream settings (e.g. frequent heartbeats). */
+  live?: Partial<LiveStreamSettings>;
+  /** PostgreSQL only: a second instance on this app's database instead of a fresh one. */
+  sameDatabaseAs?: TestApp;
 }
 
 /**
@@ -35,7 +58,7 @@ export interface TestAppOptions {
  * test-database.ts), with mail kept in memory and uploads in a temporary directory.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.sameDatabaseAs ? await attach(options.sameDatabaseAs) : await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-api-'));
   const config = testConfig({ dataDir, ...options.config });
   const uploadsDir = path.join(dataDir, 'uploads');
@@ -44,11 +67,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database: database.handle,
     mailer: options.mailer ?? mailer,
-    storage: createLocalStorage(uploadsDir),
+    storage: createLocalStorage(uploadsDir, config.publicUrl),
     uploadsDir,
     webDir: path.join(dataDir, 'no-web-build'),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.imageQueue ? { imageQueue: options.imageQueue } : {}),
+    jobs: { ...TEST_JOB_SETTINGS, ...options.jobs },
+    ...(options.live ? { live: options.live } : {}),
   });
   // buildApp closes the handle on app.close(); the per-file database is dropped after that.
   app.addHook('onClose', async () => {
@@ -59,11 +84,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer,
     uploadsDir,
     config,
+    databaseUrl: database.url,
+    drainJobs: () => app.jobs.drain(),
     close: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Another connection pool on an app's PostgreSQL database, closed (not dropped) with its app. */
+async function attach(other: TestApp) {
+  if (!other.databaseUrl) throw new Error('a second instance on one database needs TEST_DB=postgres');
+  const handle = await openDatabase({ databaseUrl: other.databaseUrl });
+  return { handle, url: other.databaseUrl, dispose: () => handle.close() };
 }
 
 /** A signed-in cookie header for a user, without going through the login route. */
@@ -75,6 +109,13 @@ export async function sessionCookieFor(testApp: TestApp, userId: string): Promis
 /** The parsed JSON body of an inject() answer. */
 export function body<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
   return response.json() as T;
+}
+
+/** The storage key behind an uploaded file's (absolute) URL, i.e. its path under the uploads directory. */
+export function storageKeyOf(url: string): string {
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith('/uploads/')) throw new Error(`not an uploaded file's URL: ${url}`);
+  return pathname.slice('/uploads/'.length);
 }
 
 /** Every file under a directory, relative to it (to check uploads were written or removed). */

@@ -32,4 +32,17 @@ describe('price', () => {
     expect(formatPrice(125000)).toBe('₹1,25,000');
     expect(formatPrice(49.5)).toBe('₹49.5');
   });
+
+  it('reads exactly as the en-IN number format does, for every kind of amount', () => {
+    const amounts = [
+      0, 1, 9, 10, 99.99, 100, 999, 1000, 1234.5, 12345.678, 99999.995, 100000, 1234567, 10_000_000, 0.005, 0.125, 1.005, 2.675,
+    ];
+    for (let step = 0; step < 2000; step += 1) amounts.push(Math.round(((step * 7919.37) % 10_000_000) * 1000) / 1000);
+    for (const whole of [0, 7, 999, 99_999, 1_234_567]) {
+      for (let thousandths = 0; thousandths < 1000; thousandths += 1) amounts.push(whole + thousandths / 1000);
+    }
+    for (const amount of amounts) {
+      expect(formatPrice(amount)).toBe(`₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`);
+    }
+  });
 });

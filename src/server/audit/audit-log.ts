@@ -2,11 +2,11 @@ import type { Queryable } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 
-export type AuditAction = 'user.delete' | 'product.edit' | 'product.delete';
+export type AuditAction = 'user.delete' | 'product.edit' | 'product.delete' | 'job.retry' | 'job.discard';
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType: 'user' | 'product';
+  targetType: 'user' | 'product' | 'job';
   targetId: string;
   details?: Record<string, unknown>;
 }

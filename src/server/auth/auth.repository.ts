@@ -16,10 +16,6 @@ export async function replaceEmailCode(
   return row!.id;
 }
 
-export async function deleteEmailCode(db: Queryable, id: string): Promise<void> {
-  await db.delete(emailCodes).where(eq(emailCodes.id, id));
-}
-
 export async function findLatestEmailCode(
   db: Queryable,
   email: string,

@@ -4,14 +4,14 @@ import { OTP_LENGTH } from '#domain/constants.ts';
 import { authMessages } from '#domain/messages.ts';
 import type { Queryable } from '../db/client.ts';
 import type { EmailCodePurpose } from '../db/schema/index.ts';
-import { AppError, badRequest } from '../http/errors.ts';
-import { enforceRateLimits, resetRateLimit } from '../http/rate-limit.ts';
-import { codeMail } from '../mail/templates/verification-code.ts';
+import { badRequest } from '../http/errors.ts';
+import { enforceRateLimits } from '../http/rate-limit.ts';
+import { queueMail } from '../mail/outbox.ts';
 import { CODE_RESEND_INTERVAL } from './auth-rate-limits.ts';
-import { consumeEmailCode, deleteEmailCode, findLatestEmailCode, recordWrongCode, replaceEmailCode } from './auth.repository.ts';
+import { consumeEmailCode, findLatestEmailCode, recordWrongCode, replaceEmailCode } from './auth.repository.ts';
 
 /** What the sign-up and reset services need from the app. */
-export type AuthContext = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'mailer' | 'storage' | 'imageQueue' | 'log'>;
+export type AuthContext = Pick<FastifyInstance, 'db' | 'clock' | 'config' | 'mailer' | 'jobs' | 'storage' | 'imageQueue' | 'log'>;
 
 export const CODE_LIFETIME_MS = 10 * 60_000;
 /** After this many wrong tries a code is dead and a new one must be sent. */
@@ -43,54 +43,42 @@ export async function holdResendInterval(ctx: AuthContext, email: string, purpos
   await enforceRateLimits(ctx.db, ctx.clock, [resendHit(email, purpose)]);
 }
 
-async function storeNewCode(ctx: AuthContext, email: string, purpose: EmailCodePurpose) {
+/**
+ * Stores a fresh code and queues its mail in one transaction (the resend interval must already
+ * be held). The mail job is woken at once, so the code arrives within seconds; if the mail server
+ * is down it is retried, and dropped once the code has expired. `userId` is the account a reset
+ * code is for (none yet for a sign-up).
+ */
+export async function sendEmailCode(
+  ctx: AuthContext,
+  email: string,
+  purpose: EmailCodePurpose,
+  userId: string | null = null,
+): Promise<void> {
   const code = generateCode();
   const createdAt = ctx.clock.now();
-  const id = await ctx.db.transaction((tx) =>
-    replaceEmailCode(tx, {
+  const expiresAt = new Date(createdAt.getTime() + CODE_LIFETIME_MS);
+  await ctx.db.transaction(async (tx) => {
+    const id = await replaceEmailCode(tx, {
       email,
       purpose,
       codeHash: hashCode(code, randomBytes(16).toString('hex')),
       createdAt,
-      expiresAt: new Date(createdAt.getTime() + CODE_LIFETIME_MS),
-    }),
-  );
-  return { id, code };
-}
-
-function deliverCode(ctx: AuthContext, email: string, purpose: EmailCodePurpose, code: string): Promise<void> {
+      expiresAt,
+    });
+    await queueMail(tx, ctx, {
+      kind: purpose === 'register' ? 'verification-code' : 'reset-code',
+      to: email,
+      userId,
+      data: { code, expiresInMinutes: CODE_LIFETIME_MS / 60_000 },
+      eventKey: `email-code:${id}`,
+      expiresAt,
+    });
+  });
   if (ctx.mailer.isDevOutbox) {
     // No real mail leaves this machine, so the newcomer reads the code here (never logged otherwise).
     ctx.log.info(`One-time ${purpose} code for ${email}: ${code} (dev outbox, SMTP_URL is not set)`);
   }
-  return ctx.mailer.send({ to: email, ...codeMail(purpose, code, CODE_LIFETIME_MS / 60_000) });
-}
-
-/**
- * Mails a fresh code (the resend interval must already be held). When the mail cannot be
- * sent, the code and the interval are given back so the student can simply try again.
- */
-export async function sendEmailCode(ctx: AuthContext, email: string, purpose: EmailCodePurpose): Promise<void> {
-  const { id, code } = await storeNewCode(ctx, email, purpose);
-  try {
-    await deliverCode(ctx, email, purpose, code);
-  } catch (error) {
-    ctx.log.error({ err: error, purpose }, 'one-time code mail could not be sent');
-    await deleteEmailCode(ctx.db, id);
-    await resetRateLimit(ctx.db, resendHit(email, purpose));
-    throw new AppError('UNAVAILABLE', authMessages.otpSendFailed);
-  }
-}
-
-/**
- * Stores a code and mails it without waiting for the mail server, so the answer takes the
- * same time whether or not the account exists (forgotten password).
- */
-export async function sendEmailCodeInBackground(ctx: AuthContext, email: string, purpose: EmailCodePurpose): Promise<void> {
-  const { code } = await storeNewCode(ctx, email, purpose);
-  deliverCode(ctx, email, purpose, code).catch((error: unknown) => {
-    ctx.log.error({ err: error, purpose }, 'one-time code mail could not be sent');
-  });
 }
 
 /**

@@ -1,19 +1,20 @@
 import { authMessages, validationMessages } from '#domain/messages.ts';
 import { badRequest } from '../http/errors.ts';
 import { findUserByEmail, setPasswordHash } from '../users/users.repository.ts';
-import { type AuthContext, checkEmailCode, holdResendInterval, sendEmailCodeInBackground, useEmailCode } from './email-codes.ts';
+import { type AuthContext, checkEmailCode, holdResendInterval, sendEmailCode, useEmailCode } from './email-codes.ts';
 import { forgetUserDevices } from './known-devices.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /**
  * Mails a reset code when the account exists. The caller's answer is the same either way, and
- * so is the resend interval, so neither the answer nor a 429 tells whether the account exists.
+ * so is the resend interval, so neither the answer nor a 429 tells whether the account exists;
+ * the mail only goes into the queue, so the answer never waits for the mail server.
  */
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
   await holdResendInterval(ctx, email, 'reset-password');
   const user = await findUserByEmail(ctx.db, email);
-  if (user) await sendEmailCodeInBackground(ctx, email, 'reset-password');
+  if (user) await sendEmailCode(ctx, email, 'reset-password', user.id);
 }
 
 export interface PasswordReset {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
@@ -65,4 +65,15 @@ export async function revokeUserSessions(db: Queryable, userId: string, keepToke
   await db
     .delete(sessions)
     .where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
+}
+
+/** Which of these sessions are still valid (for long-lived connections that outlive a request). */
+export async function findLiveSessions(db: Queryable, clock: Clock, tokenHashes: string[]): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const now = clock.now();
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)));
+  return new Set(rows.map((row) => row.tokenHash));
 }

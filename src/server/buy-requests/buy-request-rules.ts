@@ -1,17 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { BuyRequestDecisionBody, MarkInterestedBody } from '#domain/buy-requests/buy-request.schemas.ts';
 import type { InterestedBuyer, MyBuyRequest } from '#domain/buy-requests/buy-request.wire.ts';
 import { authMessages, buyRequestMessages, productMessages } from '#domain/messages.ts';
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import type { Database, Queryable } from '../db/client.ts';
+import { type AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { type NotifyContext, notify } from '../notifications/notify.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { acceptedMail, newRequestMail, rejectedMail } from './buy-request-mail.ts';
 import {
   type OwnRequestRow,
   type RequestedListing,
@@ -20,26 +17,23 @@ import {
   findActiveRequestsWithBuyers,
   findLatestOwnRequests,
   findListing,
+  hasAnyRequest,
   lockListing,
   markListingSold,
   upsertActiveRequest,
 } from './buy-requests.repository.ts';
-import { notify } from './notify.ts';
 
-export interface BuyRequestContext {
-  db: Database;
-  clock: Clock;
-  mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
-  log: FastifyBaseLogger;
+declare module '../events/event-bus.ts' {
+  interface BusTopics {
+    /** A listing was sold: open product pages show SOLD OUT. */
+    'listing.sold': { productId: string };
+  }
 }
 
-/** Site pages the mails link to (the server does not import the web app's route table). */
-const pageUrl = {
-  myListings: (config: BuyRequestContext['config']) => `${config.publicUrl}/shop/listings`,
-  products: (config: BuyRequestContext['config']) => `${config.publicUrl}/shop/products`,
-  product: (config: BuyRequestContext['config'], id: string) => `${config.publicUrl}/shop/products/${id}`,
-};
+export interface BuyRequestContext extends NotifyContext {
+  db: Database;
+  clock: Clock;
+}
 
 /**
  * Each new request mails a seller, so one account may send (or edit) at most this many an hour:
@@ -65,83 +59,94 @@ function requireListing(listing: RequestedListing | undefined): RequestedListing
 export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, body: MarkInterestedBody): Promise<string> {
   if (!isUuid(body.productId)) throw notFound(productMessages.notFound);
   await enforceRateLimits(ctx.db, ctx.clock, [{ rule: SEND_BUY_REQUEST_PER_BUYER, subject: buyer.id }]);
-  const { listing, created } = await ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     const listing = requireListing(await lockListing(tx, body.productId, 'share'));
     if (listing.sellerId === buyer.id) throw forbidden(buyRequestMessages.ownListing);
     if (listing.soldOut) throw conflict(buyRequestMessages.soldOut);
     const { created } = await upsertActiveRequest(tx, listing.id, buyer.id, body.buyerMessage);
-    return { listing, created };
+    const seller = created ? await findUserById(tx, listing.sellerId) : undefined;
+    if (seller) {
+      await notify(tx, ctx, {
+        to: seller,
+        kind: 'buy-request.received',
+        payload: { productId: listing.id, productTitle: listing.title, buyerName: buyer.userName, message: body.buyerMessage },
+        mail: {},
+      });
+    }
+    return created;
   });
-  if (!created) return buyRequestMessages.updated;
-
-  const seller = await findUserById(ctx.db, listing.sellerId);
-  if (seller) {
-    const mail = newRequestMail({
-      seller,
-      buyer,
-      title: listing.title,
-      message: body.buyerMessage,
-      listingsUrl: pageUrl.myListings(ctx.config),
-    });
-    await notify(ctx.mailer, ctx.log, mail, 'new buy request');
-  }
-  return buyRequestMessages.sent;
+  return created ? buyRequestMessages.sent : buyRequestMessages.updated;
 }
 
 /** The caller must be the seller the body names; the ids are checked, never trusted. */
 function assertCallerIsNamedSeller(caller: UserRow, body: BuyRequestDecisionBody) {
-  if (body.sellerId !== caller.id) throw forbidden();
+  if (body.sellerId !== caller.id) throw forbidden(authMessages.onlyListingSeller);
   if (!isUuid(body.productId)) throw notFound(productMessages.notFound);
-  if (!isUuid(body.buyerId)) throw forbidden(buyRequestMessages.noActiveRequest);
+  if (!isUuid(body.buyerId)) throw notFound(buyRequestMessages.requestNotFound);
+}
+
+/**
+ * Why a decision found no open request: none at all is a missing thing (404), a request already
+ * accepted, rejected or closed is a conflict (409). Neither is a permission problem.
+ */
+async function noOpenRequest(db: Queryable, productId: string, buyerId: string): Promise<AppError> {
+  return (await hasAnyRequest(db, productId, buyerId))
+    ? conflict(buyRequestMessages.requestAlreadyDecided)
+    : notFound(buyRequestMessages.requestNotFound);
 }
 
 function assertOwnsListing(caller: UserRow, listing: RequestedListing) {
-  if (listing.sellerId !== caller.id) throw forbidden();
+  if (listing.sellerId !== caller.id) throw forbidden(authMessages.onlyListingSeller);
 }
 
 /**
  * sold-out: in one transaction the listing (locked first, so concurrent accepts queue and only
  * the first finds it unsold) becomes sold to the buyer, their request accepted and every other
- * open request closed. The buyer is told after the commit.
+ * open request closed; the buyer's notification (and mail) and the live "sold" event commit with it.
  */
 export async function acceptBuyRequest(ctx: BuyRequestContext, seller: UserRow, body: BuyRequestDecisionBody): Promise<void> {
   assertCallerIsNamedSeller(seller, body);
-  const listing = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const listing = requireListing(await lockListing(tx, body.productId, 'update'));
     assertOwnsListing(seller, listing);
     if (listing.soldOut) {
       throw conflict(listing.buyerId === body.buyerId ? buyRequestMessages.soldOut : buyRequestMessages.alreadyDecided);
     }
     const accepted = await decideActiveRequest(tx, listing.id, body.buyerId, 'accepted');
-    if (!accepted) throw forbidden(buyRequestMessages.noActiveRequest);
-    await markListingSold(tx, listing.id, body.buyerId);
+    if (!accepted) throw await noOpenRequest(tx, listing.id, body.buyerId);
+    await markListingSold(tx, listing.id, body.buyerId, ctx.clock.now());
     await closeActiveRequests(tx, listing.id);
-    return listing;
+    const buyer = await findUserById(tx, body.buyerId);
+    if (buyer) {
+      await notify(tx, ctx, {
+        to: buyer,
+        kind: 'buy-request.accepted',
+        payload: { productId: listing.id, productTitle: listing.title, sellerName: seller.userName },
+        mail: { seller: { email: seller.email, phoneNumber: seller.phoneNumber } },
+      });
+    }
+    await ctx.events.publish(tx, 'listing.sold', { productId: listing.id });
   });
-
-  const buyer = await findUserById(ctx.db, body.buyerId);
-  if (buyer) {
-    const mail = acceptedMail({ buyer, seller, title: listing.title, productUrl: pageUrl.product(ctx.config, listing.id) });
-    await notify(ctx.mailer, ctx.log, mail, 'buy request accepted');
-  }
 }
 
-/** reject-buy-request: the buyer's open request becomes rejected (kept, and off the seller's list). */
+/** reject-buy-request: the buyer's open request becomes rejected (kept, and off the seller's list); the buyer is notified. */
 export async function rejectBuyRequest(ctx: BuyRequestContext, seller: UserRow, body: BuyRequestDecisionBody): Promise<void> {
   assertCallerIsNamedSeller(seller, body);
-  const listing = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const listing = requireListing(await lockListing(tx, body.productId, 'update'));
     assertOwnsListing(seller, listing);
     const rejected = await decideActiveRequest(tx, listing.id, body.buyerId, 'rejected');
-    if (!rejected) throw forbidden(buyRequestMessages.noActiveRequest);
-    return listing;
+    if (!rejected) throw await noOpenRequest(tx, listing.id, body.buyerId);
+    const buyer = await findUserById(tx, body.buyerId);
+    if (buyer) {
+      await notify(tx, ctx, {
+        to: buyer,
+        kind: 'buy-request.rejected',
+        payload: { productId: listing.id, productTitle: listing.title },
+        mail: {},
+      });
+    }
   });
-
-  const buyer = await findUserById(ctx.db, body.buyerId);
-  if (buyer) {
-    const mail = rejectedMail({ buyer, title: listing.title, productsUrl: pageUrl.products(ctx.config) });
-    await notify(ctx.mailer, ctx.log, mail, 'buy request rejected');
-  }
 }
 
 /** get-buy-requests: the listing's open requests, for its seller (or an admin) only. */
@@ -150,11 +155,11 @@ export async function listInterestedBuyers(
   caller: UserRow,
   query: { productId: string; sellerId: string },
 ): Promise<InterestedBuyer[]> {
-  if (query.sellerId !== caller.id && !caller.isAdmin) throw forbidden();
+  if (query.sellerId !== caller.id && !caller.isAdmin) throw forbidden(authMessages.onlyListingSeller);
   if (!isUuid(query.productId)) throw notFound(productMessages.notFound);
   const listing = requireListing(await findListing(db, query.productId));
   // The named seller must be the listing's, for an admin too: the parameter is checked, not trusted.
-  if (listing.sellerId !== query.sellerId) throw forbidden();
+  if (listing.sellerId !== query.sellerId) throw forbidden(authMessages.onlyListingSeller);
   const rows = await findActiveRequestsWithBuyers(db, listing.id);
   return rows.map((row) => ({
     buyer: {

@@ -77,6 +77,16 @@ export async function decideActiveRequest(
   return row;
 }
 
+/** Whether the buyer ever asked for the listing (every request is kept, whatever its status). */
+export async function hasAnyRequest(db: Queryable, productId: string, buyerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: buyRequests.id })
+    .from(buyRequests)
+    .where(and(eq(buyRequests.productId, productId), eq(buyRequests.buyerId, buyerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Closes every request still open on the listing (it was sold to someone else). */
 export async function closeActiveRequests(db: Queryable, productId: string): Promise<number> {
   const rows = await db
@@ -87,10 +97,11 @@ export async function closeActiveRequests(db: Queryable, productId: string): Pro
   return rows.length;
 }
 
-export async function markListingSold(db: Queryable, productId: string, buyerId: string): Promise<void> {
+/** The sale: sold to the buyer at `soldAt` (the app's clock, which the dashboard's months are counted by). */
+export async function markListingSold(db: Queryable, productId: string, buyerId: string, soldAt: Date): Promise<void> {
   await db
     .update(products)
-    .set({ soldOut: true, buyerId, updatedAt: sql`now()` })
+    .set({ soldOut: true, buyerId, soldAt, updatedAt: sql`now()` })
     .where(and(eq(products.id, productId), eq(products.soldOut, false)));
 }
 

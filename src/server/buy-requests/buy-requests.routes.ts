@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   buyRequestDecisionBodySchema,
@@ -22,8 +22,8 @@ import {
   sendBuyRequest,
 } from './buy-request-rules.ts';
 
-function contextOf(app: FastifyInstance, request: FastifyRequest): BuyRequestContext {
-  return { db: app.db, clock: app.clock, mailer: app.mailer, config: app.config, log: request.log };
+function contextOf(app: FastifyInstance): BuyRequestContext {
+  return { db: app.db, clock: app.clock, config: app.config, jobs: app.jobs, events: app.events };
 }
 
 /** /api/v1/interested: buyers send requests, sellers read and reject them (spec 7). */
@@ -32,7 +32,7 @@ export const buyRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mark-interested',
     { schema: { body: markInterestedBodySchema, response: { 200: buyRequestMessageResponseSchema } } },
     async (request) => {
-      const msg = await sendBuyRequest(contextOf(app, request), currentUser(request), request.body);
+      const msg = await sendBuyRequest(contextOf(app), currentUser(request), request.body);
       return { success: true as const, msg };
     },
   );
@@ -50,7 +50,7 @@ export const buyRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reject-buy-request',
     { schema: { body: buyRequestDecisionBodySchema, response: { 200: buyRequestMessageResponseSchema } } },
     async (request) => {
-      await rejectBuyRequest(contextOf(app, request), currentUser(request), request.body);
+      await rejectBuyRequest(contextOf(app), currentUser(request), request.body);
       return { success: true as const, msg: buyRequestMessages.rejected };
     },
   );
@@ -75,7 +75,7 @@ export const soldOutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sold-out',
     { schema: { body: buyRequestDecisionBodySchema, response: { 200: buyRequestMessageResponseSchema } } },
     async (request) => {
-      await acceptBuyRequest(contextOf(app, request), currentUser(request), request.body);
+      await acceptBuyRequest(contextOf(app), currentUser(request), request.body);
       return { success: true as const, msg: buyRequestMessages.accepted };
     },
   );

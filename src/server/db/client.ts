@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { PostgresListener } from './postgres-listener.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -17,9 +18,37 @@ export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * The database's notifications (LISTEN/NOTIFY): what the event bus (events/event-bus.ts) is
+ * carried on. NOTIFY is transactional, so a message sent in a transaction arrives on commit only.
+ */
+export interface NotificationChannel {
+  /** Starts listening; messages of `channel` go to onMessage until the returned function is called. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Called after the listening connection was lost and made again: messages sent meanwhile are
+   * lost, so whoever relies on them must resynchronise (drop caches, reread from the tables).
+   */
+  onReconnect(callback: () => void): () => void;
+  /** False while a lost listening connection is being made again (PGlite: always true). */
+  readonly connected: boolean;
+}
+
+/** Rows of a raw SQL statement (or of every statement of a script). */
+export interface SqlRows {
+  rows: Record<string, unknown>[];
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  notifications: NotificationChannel;
+  /**
+   * Raw SQL with $1… placeholders, for libraries that bring their own statements (the job
+   * queue). Without values the text may be a script of several statements; a script that
+   * opens with BEGIN runs as one transaction on one connection and is rolled back on failure.
+   */
+  runSql(text: string, values?: unknown[]): Promise<SqlRows>;
   /** PGlite only: a tarball of the whole data directory (backups, test templates). */
   dumpDataDir?: () => Promise<Blob>;
   /** Throws unless the database answers a query. */
@@ -39,6 +68,14 @@ export interface OpenDatabaseOptions {
 }
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+/** `BEGIN; …; COMMIT;` as libraries write a transaction in one script: the statements inside. */
+const TRANSACTION_SCRIPT = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;
+
+function allRows(results: { rows?: unknown[] } | { rows?: unknown[] }[]): SqlRows {
+  const list = Array.isArray(results) ? results : [results];
+  return { rows: list.flatMap((result) => (result.rows ?? []) as Record<string, unknown>[]) };
+}
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
@@ -66,6 +103,25 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
     return {
       db,
       kind: 'pglite',
+      // In process: the one session that writes is the one that listens, and it never drops.
+      notifications: {
+        listen: async (channel, onMessage) => {
+          const unlisten = await client.listen(channel, onMessage);
+          return async () => {
+            if (!client.closed) await unlisten();
+          };
+        },
+        onReconnect: () => () => {},
+        connected: true,
+      },
+      runSql: async (text, values) => {
+        if (values?.length) return allRows(await client.query(text, values));
+        const script = TRANSACTION_SCRIPT.exec(text);
+        // PGlite has one session: its transaction() rolls a failed script back before anyone else
+        // runs a statement, where a bare BEGIN…COMMIT would leave the session aborted.
+        if (script) return client.transaction(async (tx) => allRows(await tx.exec(script[1]!)));
+        return allRows(await client.exec(text));
+      },
       ping: async () => {
         await client.query('select 1');
       },
@@ -94,12 +150,33 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
   });
   pool.on('error', (error) => onPoolError?.(error));
   const db = drizzleNodePg(pool, drizzleOptions) as unknown as Database;
+  const notifications = new PostgresListener(databaseUrl, onPoolError);
   return {
     db,
     kind: 'postgres',
+    notifications,
+    runSql: async (text, values) => {
+      if (values?.length || !/^\s*BEGIN\b/i.test(text)) return allRows(await pool.query(text, values));
+      // A script with its own BEGIN must not hand an aborted connection back to the pool.
+      const connection = await pool.connect();
+      try {
+        const results = (await connection.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        connection.release();
+        return allRows(results);
+      } catch (error) {
+        await connection.query('ROLLBACK').then(
+          () => connection.release(),
+          (rollbackError: Error) => connection.release(rollbackError),
+        );
+        throw error;
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
   };
 }

@@ -4,3 +4,10 @@ import { z } from 'zod';
 export function isUuid(value: string): boolean {
   return z.uuid().safeParse(value).success;
 }
+
+/**
+ * A path parameter naming a row. A value that is not an id fails the route's params schema,
+ * which the error handler answers 404 with the route's config.notFoundMessage (an over-long or
+ * malformed id is simply something that does not exist).
+ */
+export const idParam = z.uuid();

@@ -13,7 +13,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         scriptSrc: ["'self'"],
         // Radix and the image cropper position elements with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Photos are answered as absolute URLs of PUBLIC_URL, which may not be the name the page was opened by.
+        imgSrc: ["'self'", new URL(config.publicUrl).origin, 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: mapOrigin ? [mapOrigin] : ["'none'"],

@@ -20,6 +20,11 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
     // Upload keys are never reused, so a cached file is never stale.
     immutable: true,
     maxAge: YEAR_SECONDS * 1000,
+    // Public photos under unguessable names: any origin may show them (another front end, an
+    // e-mail, an app), which helmet's same-origin default would forbid.
+    setHeaders(res) {
+      res.header('cross-origin-resource-policy', 'cross-origin');
+    },
   });
 
   const indexFile = path.join(options.webDir, 'index.html');
@@ -40,7 +45,7 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') return apiNotFound(reply);
+    if (request.url.startsWith('/api/') || request.url === '/api') return apiNotFound(reply, app.registeredRoutes);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0] ?? '');
     if (hasWebBuild && wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', options.webDir);

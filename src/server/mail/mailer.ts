@@ -8,6 +8,20 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The same on every attempt for one event, so a resent mail is recognisably the same mail. */
+  messageId?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * SMTP client limits: a stuck server fails an attempt well within the mail job's timeout
+ * (mail/outbox.ts), so one attempt never overlaps the retry that follows it.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, dnsTimeout: 10_000 };
+
+/** True when the mail server refused for good (a 5xx answer): retrying cannot help. */
+export function isPermanentMailError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true;
 }
 
 export interface Mailer {
@@ -18,7 +32,7 @@ export interface Mailer {
 
 /** Real delivery through SMTP_URL. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     isDevOutbox: false,
     async send(message) {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { productMessages } from '#domain/messages.ts';
+import { authMessages, productMessages } from '#domain/messages.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -59,7 +59,7 @@ export async function createListing(ctx: ListingChangeContext, seller: UserRow, 
 /** Only the seller or an admin changes a listing; nobody edits one that is sold. */
 function assertMayChange(actor: UserRow, listing: ListingForChange | undefined): asserts listing is ListingForChange {
   if (!listing) throw notFound(productMessages.notFound);
-  if (listing.sellerId !== actor.id && !actor.isAdmin) throw forbidden();
+  if (listing.sellerId !== actor.id && !actor.isAdmin) throw forbidden(authMessages.onlyOwnListings);
 }
 
 function assertEditable(listing: ListingForChange) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authMessages, productMessages } from '#domain/messages.ts';
+import { authMessages, productMessages, profileMessages } from '#domain/messages.ts';
 import { myListingsQuerySchema, productListQuerySchema } from '#domain/products/product.schemas.ts';
 import {
   myListingsResponseSchema,
@@ -10,6 +10,7 @@ import {
 } from '#domain/products/product.wire.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { idParam } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { FacetCache } from './facet-cache.ts';
@@ -34,9 +35,9 @@ export const LISTING_SAVES_PER_USER: RateLimitRule = {
   message: authMessages.tooManyRequestsRetry,
 };
 
-/** Ids are UUIDs; anything else names no product (404, not a validation error). */
-const idParams = z.object({ id: z.string() });
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
+/** Ids are UUIDs; anything else names no product: 404, with the route's notFoundMessage. */
+const idParams = z.object({ id: idParam });
+const productRoute = { notFoundMessage: productMessages.notFound };
 
 const messageResponse = z.object({ success: z.literal(true), msg: z.string() });
 
@@ -65,11 +66,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { config: { auth: 'optional' }, schema: { params: idParams, response: { 200: productResponseSchema } } },
+    { config: { auth: 'optional', ...productRoute }, schema: { params: idParams, response: { 200: productResponseSchema } } },
     async (request) => {
       const { id } = request.params;
       // Without a session the seller's e-mail and phone and the buyer stay out (architecture: wire contract).
-      const product = isUuid(id) ? await loadProductCard(app.db, app.storage, id, { viewer: request.user }) : undefined;
+      const product = await loadProductCard(app.db, app.storage, id, { viewer: request.user });
       if (!product) throw notFound(productMessages.notFound);
       return { success: true as const, product };
     },
@@ -78,8 +79,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-listings/:userId',
     {
+      config: { notFoundMessage: profileMessages.notFound },
       schema: {
-        params: z.object({ userId: z.string() }),
+        params: z.object({ userId: idParam }),
         querystring: myListingsQuerySchema,
         response: { 200: myListingsResponseSchema },
       },
@@ -87,8 +89,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = currentUser(request);
       const { userId } = request.params;
-      if (userId !== caller.id && !caller.isAdmin) throw forbidden();
-      if (!isUuid(userId)) return { success: true as const, products: [], total: 0, page: request.query.page, totalPages: 0 };
+      if (userId !== caller.id && !caller.isAdmin) throw forbidden(authMessages.onlyOwnListings);
       // Spec 6: an admin's own My Listings shows every product.
       const everything = caller.isAdmin && userId === caller.id;
       return listMyListings(reads, { userId, everything }, request.query, caller);
@@ -108,22 +109,28 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(await savedProduct(id, productMessages.uploaded, seller));
   });
 
-  app.patch('/edit/:id', { schema: { params: idParams, response: { 200: productSavedResponseSchema } } }, async (request) => {
-    const { id } = request.params;
-    if (!isUuid(id)) throw notFound(productMessages.notFound);
-    const editor = currentUser(request);
-    await limitSaves(editor);
-    const form = await readProductForm(request);
-    await editListing(changes(request.log), editor, id, form);
-    searchCounts.clear();
-    return savedProduct(id, productMessages.updated, editor);
-  });
+  app.patch(
+    '/edit/:id',
+    { config: productRoute, schema: { params: idParams, response: { 200: productSavedResponseSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const editor = currentUser(request);
+      await limitSaves(editor);
+      const form = await readProductForm(request);
+      await editListing(changes(request.log), editor, id, form);
+      searchCounts.clear();
+      return savedProduct(id, productMessages.updated, editor);
+    },
+  );
 
-  app.delete('/delete/:id', { schema: { params: idParams, response: { 200: messageResponse } } }, async (request) => {
-    const { id } = request.params;
-    if (!isUuid(id)) throw notFound(productMessages.notFound);
-    await removeListing(changes(request.log), currentUser(request), id);
-    searchCounts.clear();
-    return { success: true as const, msg: productMessages.deleted };
-  });
+  app.delete(
+    '/delete/:id',
+    { config: productRoute, schema: { params: idParams, response: { 200: messageResponse } } },
+    async (request) => {
+      const { id } = request.params;
+      await removeListing(changes(request.log), currentUser(request), id);
+      searchCounts.clear();
+      return { success: true as const, msg: productMessages.deleted };
+    },
+  );
 };

@@ -20,6 +20,8 @@ export interface NewListing {
   numReviews?: number;
   soldOut?: boolean;
   buyerId?: string | null;
+  /** When it was sold; a sold listing without one counts as sold when it was listed (or now). */
+  soldAt?: Date;
   createdAt?: Date;
   /** Storage keys of its photos (files written by the caller); one made-up photo when absent. */
   photos?: { storageKey: string; cardStorageKey: string; width?: number; height?: number }[];
@@ -39,6 +41,8 @@ function listingValues(listing: NewListing, id: string): typeof products.$inferI
     numReviews: listing.numReviews ?? 0,
     soldOut: listing.soldOut ?? false,
     buyerId: listing.buyerId ?? null,
+    // The schema requires a sale time exactly on sold listings.
+    soldAt: listing.soldOut ? (listing.soldAt ?? listing.createdAt ?? new Date()) : null,
     ...(listing.createdAt ? { createdAt: listing.createdAt, updatedAt: listing.createdAt } : {}),
   };
 }

@@ -136,15 +136,19 @@ export async function seedDemoCatalogue(ctx: SeedContext): Promise<DemoLogin[]> 
     const stored = [];
     for (let n = 0; n < photoCount; n++) stored.push(await storePhotoCopy(ctx.storage, variants[(index + n) % variants.length]!));
     const sold = index % 9 === 5;
+    // Spread over the last two months in an order that mixes the categories (the templates are
+    // grouped by category), so the newest-first feed reads like a real one.
+    const createdAt = new Date(
+      now - (feedPosition(index, LISTING_TEMPLATES.length) + 1) * 0.9 * DAY_MS - random.int(6 * 60) * 60_000,
+    );
     listings.push({
       ...template,
       sellerId: seller.id,
       ...ratingOf(random),
       soldOut: sold,
       buyerId: sold ? students[(index + 7) % students.length]!.id : null,
-      // Spread over the last two months in an order that mixes the categories (the templates are
-      // grouped by category), so the newest-first feed reads like a real one.
-      createdAt: new Date(now - (feedPosition(index, LISTING_TEMPLATES.length) + 1) * 0.9 * DAY_MS - random.int(6 * 60) * 60_000),
+      createdAt,
+      ...(sold ? { soldAt: halfwayToNow(createdAt, now) } : {}),
       photos: stored,
     });
   }
@@ -181,6 +185,7 @@ async function insertDemoBuyRequests(
         buyerId: listing.buyerId,
         message: 'I would like to buy this. When can I collect it?',
         status: 'accepted',
+        decidedAt: listing.soldAt ?? null,
       });
     }
   });
@@ -202,6 +207,11 @@ async function insertDemoBuyRequests(
 
 const SCALE_BATCH = 1000;
 
+/** A seeded sale happens halfway between the listing and now (no random draw, so the catalogue stays as before). */
+function halfwayToNow(createdAt: Date, now: number): Date {
+  return new Date(createdAt.getTime() + Math.floor((now - createdAt.getTime()) / 2));
+}
+
 function scaleListing(
   random: Random,
   template: ListingTemplate,
@@ -211,7 +221,7 @@ function scaleListing(
 ): NewListing {
   const factor = 0.6 + random.next() * 0.8;
   const price = Math.max(10, Math.round((template.price * factor) / 10) * 10);
-  return {
+  const listing: NewListing = {
     sellerId,
     title: `${template.title}${random.pick(TITLE_VARIATIONS)}`,
     description: template.description,
@@ -224,6 +234,7 @@ function scaleListing(
     createdAt: new Date(now - random.int(730 * 24 * 60) * 60_000),
     photos: [photo],
   };
+  return listing.soldOut ? { ...listing, soldAt: halfwayToNow(listing.createdAt!, now) } : listing;
 }
 
 /**

@@ -5,7 +5,7 @@ import { adminUsersPageSchema, adminUsersQuerySchema, pageOffset, totalPagesFor 
 import type { AdminUserRow } from '#domain/users/user.wire.ts';
 import { maskEmail, maskPhone } from '#domain/users/masking.ts';
 import { currentUser } from '../auth/authenticate.ts';
-import { notFound } from '../http/errors.ts';
+import { idParam } from '../http/ids.ts';
 import type { Storage } from '../storage/storage.ts';
 import { deleteUserAccount } from './account-deletion.ts';
 import { profilePictureOf, type UserRow } from './user.mapper.ts';
@@ -52,15 +52,14 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/delete-account/:id',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', notFoundMessage: profileMessages.notFound },
       schema: {
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: idParam }),
         response: { 200: z.object({ success: z.literal(true), msg: z.string() }) },
       },
     },
     async (request) => {
       const { id } = request.params;
-      if (!z.uuid().safeParse(id).success) throw notFound(profileMessages.notFound);
       await deleteUserAccount(app, currentUser(request), id);
       return { success: true as const, msg: adminMessages.userDeleted };
     },

@@ -1,4 +1,3 @@
-import { DEFAULT_AVATAR_PATH } from '#domain/constants.ts';
 import type { PublicUser, SessionUser } from '#domain/users/user.wire.ts';
 import type { users } from '../db/schema/index.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -6,7 +5,7 @@ import type { Storage } from '../storage/storage.ts';
 export type UserRow = typeof users.$inferSelect;
 
 export function profilePictureOf(user: Pick<UserRow, 'profilePictureKey'>, storage: Storage) {
-  return { url: user.profilePictureKey ? storage.urlFor(user.profilePictureKey) : DEFAULT_AVATAR_PATH };
+  return { url: user.profilePictureKey ? storage.urlFor(user.profilePictureKey) : storage.defaultAvatarUrl };
 }
 
 /** The signed-in user as the wire carries it; userId is the auth identity, the same id. */

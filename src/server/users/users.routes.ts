@@ -10,6 +10,7 @@ import { readDeviceCookie } from '../auth/device-cookie.ts';
 import { forgetUserDevices } from '../auth/known-devices.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { idParam } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 import { removeFilesQuietly } from './account-deletion.ts';
@@ -36,16 +37,16 @@ export const PROFILE_PHOTO_CHANGES_PER_USER: RateLimitRule = {
   message: authMessages.tooManyRequestsRetry,
 };
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
 /** The caller, when the path names them; nobody edits another user's account (403). */
 function requireSelf(request: FastifyRequest, userId: string): UserRow {
   const user = currentUser(request);
-  if (userId !== user.id) throw forbidden();
+  if (userId !== user.id) throw forbidden(authMessages.onlyOwnAccount);
   return user;
 }
 
-const userIdParams = z.object({ userId: z.string() });
+const userIdParams = z.object({ userId: idParam });
+/** A path id that is no id names no user. */
+const userRoute = { notFoundMessage: profileMessages.notFound };
 const messageAnswer = z.object({ success: z.literal(true), msg: z.string() });
 const sessionUserAnswer = messageAnswer.extend({ user: sessionUserSchema });
 
@@ -54,14 +55,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userProfile/:id',
     {
+      config: userRoute,
       schema: {
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: idParam }),
         response: { 200: z.object({ success: z.literal(true), user: publicUserSchema }) },
       },
     },
     async (request) => {
       const caller = currentUser(request);
-      const user = isUuid(request.params.id) ? await findUserById(app.db, request.params.id) : undefined;
+      const user = await findUserById(app.db, request.params.id);
       if (!user) throw notFound(profileMessages.notFound);
       // A seller's contact is on every product card of theirs anyway; a buyer's or an admin's is nobody's business.
       const withContact = user.id === caller.id || (await hasListings(app.db, user.id));
@@ -71,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/editProfile/:userId',
-    { schema: { params: userIdParams, body: editProfileBodySchema, response: { 200: sessionUserAnswer } } },
+    { config: userRoute, schema: { params: userIdParams, body: editProfileBodySchema, response: { 200: sessionUserAnswer } } },
     async (request) => {
       const caller = requireSelf(request, request.params.userId);
       const { email, userName, phoneNumber, gender } = request.body;
@@ -85,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/changePassword/:userId',
-    { schema: { params: userIdParams, body: changePasswordBodySchema, response: { 200: messageAnswer } } },
+    { config: userRoute, schema: { params: userIdParams, body: changePasswordBodySchema, response: { 200: messageAnswer } } },
     async (request) => {
       const caller = requireSelf(request, request.params.userId);
       const { oldPassword, password } = request.body;
@@ -108,7 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/profilePicture/:userId',
-    { schema: { params: userIdParams, response: { 200: sessionUserAnswer } } },
+    { config: userRoute, schema: { params: userIdParams, response: { 200: sessionUserAnswer } } },
     async (request) => {
       const caller = requireSelf(request, request.params.userId);
       await enforceRateLimits(app.db, app.clock, [{ rule: PROFILE_PHOTO_CHANGES_PER_USER, subject: caller.id }]);

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestedProductIdsResponseSchema } from '#domain/buy-requests/buy-request.wire.ts';
-import { productMessages, wishlistMessages } from '#domain/messages.ts';
+import { authMessages, productMessages, profileMessages, wishlistMessages } from '#domain/messages.ts';
 import { wishlistChangeResponseSchema, wishlistResponseSchema } from '#domain/wishlist/wishlist.wire.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { findRequestedProductIds } from '../buy-requests/buy-requests.repository.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { isUuid } from '../http/ids.ts';
+import { idParam } from '../http/ids.ts';
 import { loadProductCards } from '../products/product.mapper.ts';
 import {
   addWishlistItem,
@@ -16,7 +16,9 @@ import {
   removeWishlistItem,
 } from './wishlist.repository.ts';
 
-const productParams = z.object({ productId: z.string() });
+const productParams = z.object({ productId: idParam });
+/** A path id that is no id names no product. */
+const productRoute = { notFoundMessage: productMessages.notFound };
 
 /**
  * get-wishlist answers full product cards in one unpaged list (spec 7), so it is capped: the
@@ -34,11 +36,10 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/add/:productId',
-    { schema: { params: productParams, response: { 200: wishlistChangeResponseSchema } } },
+    { config: productRoute, schema: { params: productParams, response: { 200: wishlistChangeResponseSchema } } },
     async (request) => {
       const user = currentUser(request);
       const { productId } = request.params;
-      if (!isUuid(productId)) throw notFound(productMessages.notFound);
       await app.db.transaction(async (tx) => {
         const product = await lockProductSeller(tx, productId);
         if (!product) throw notFound(productMessages.notFound);
@@ -51,11 +52,11 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/delete/:productId',
-    { schema: { params: productParams, response: { 200: wishlistChangeResponseSchema } } },
+    { config: productRoute, schema: { params: productParams, response: { 200: wishlistChangeResponseSchema } } },
     async (request) => {
       const user = currentUser(request);
       const { productId } = request.params;
-      if (!isUuid(productId) || !(await productExists(app.db, productId))) throw notFound(productMessages.notFound);
+      if (!(await productExists(app.db, productId))) throw notFound(productMessages.notFound);
       // Removing what is not there is still "removed": a double click must not show an error.
       await removeWishlistItem(app.db, user.id, productId);
       return { success: true as const, msg: wishlistMessages.removed };
@@ -64,10 +65,13 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/get-buy-requests/:userId',
-    { schema: { params: z.object({ userId: z.string() }), response: { 200: requestedProductIdsResponseSchema } } },
+    {
+      config: { notFoundMessage: profileMessages.notFound },
+      schema: { params: z.object({ userId: idParam }), response: { 200: requestedProductIdsResponseSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
-      if (request.params.userId !== user.id) throw forbidden();
+      if (request.params.userId !== user.id) throw forbidden(authMessages.onlyOwnBuyRequests);
       return { success: true as const, buyRequests: await findRequestedProductIds(app.db, user.id) };
     },
   );

@@ -66,6 +66,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return checkedAnswer<T>(response.status, response.ok, data);
 }
 
+/**
+ * A live stream of the API (Server-Sent Events), with the session cookie. The browser
+ * reconnects it by itself after a dropped connection, sending the last event's id.
+ */
+export function apiEventSource(path: string, query?: RequestOptions['query']): EventSource {
+  return new EventSource(withQuery(`/api/v1${path}`, query), { withCredentials: true });
+}
+
 type AnswerBody = { success?: boolean; msg?: string; code?: ErrorCode };
 
 /** One mapping of an answer to data or ApiError, shared by fetch and XHR calls. */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { siteMessages } from '#domain/messages.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { useLoadRequestedProducts } from '#web/features/buy-requests/api/get-requested-products.ts';
+import { useLiveEvents } from '#web/features/notifications/use-live-events.ts';
 import { useWishlist } from '#web/features/wishlist/api/get-wishlist.ts';
 
 function ScrollToTop() {
@@ -18,12 +19,15 @@ function ScrollToTop() {
 
 /**
  * Root of every route: checks the session once (with a loader), then loads the wishlist and the
- * listings the student has requested (spec 4: at start), and scrolls to top on navigation.
+ * listings the student has requested (spec 4: at start), opens the live stream, and scrolls to
+ * top on navigation. Until a screen's code has arrived the loader stays up; moving between
+ * pages keeps the current page on screen meanwhile (the router makes navigations transitions).
  */
 export function AppShell() {
   const session = useSession();
   useWishlist();
   useLoadRequestedProducts();
+  useLiveEvents();
   if (session.isPending) return <FullScreenLoader />;
   if (session.isError) {
     return (
@@ -38,7 +42,9 @@ export function AppShell() {
   return (
     <>
       <ScrollToTop />
-      <Outlet />
+      <Suspense fallback={<FullScreenLoader />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

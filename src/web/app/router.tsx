@@ -1,58 +1,80 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AdminLayout } from '#web/components/layout/admin-layout.tsx';
-import { ShopLayout } from '#web/components/layout/shop-layout.tsx';
+import type { ReactElement } from 'react';
+import { type RouteObject, matchRoutes, useRoutes } from 'react-router';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
+import { type LazyWithPreload, lazyWithPreload } from '#web/lib/lazy-with-preload.ts';
 import { AppShell } from './app-shell.tsx';
 import { GuestOnly, RequireSession, RootRedirect, UnknownPath } from './guards.tsx';
-import { UnauthorizedPage } from './unauthorized-page.tsx';
 
-/** Screens load on demand, so the login page does not carry the whole shop. */
+/** Screens and frames load on demand, so the login page carries neither the shop nor its frame. */
 const screens = {
-  login: () => import('#web/features/auth/login-page.tsx').then((m) => m.LoginPage),
-  register: () => import('#web/features/auth/register-page.tsx').then((m) => m.RegisterPage),
-  forgotPassword: () => import('#web/features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
-  home: () => import('#web/features/home/home-page.tsx').then((m) => m.HomePage),
-  products: () => import('#web/features/products/products-page.tsx').then((m) => m.ProductsPage),
-  productDetail: () => import('#web/features/products/product-detail-page.tsx').then((m) => m.ProductDetailPage),
-  sell: () => import('#web/features/sell/sell-page.tsx').then((m) => m.SellPage),
-  myListings: () => import('#web/features/listings/my-listings-page.tsx').then((m) => m.MyListingsPage),
-  about: () => import('#web/features/about/about-page.tsx').then((m) => m.AboutPage),
-  account: () => import('#web/features/account/account-page.tsx').then((m) => m.AccountPage),
-  sellerProfile: () => import('#web/features/profile/seller-profile-page.tsx').then((m) => m.SellerProfilePage),
-  adminDashboard: () => import('#web/features/admin/admin-dashboard-page.tsx').then((m) => m.AdminDashboardPage),
-  userManagement: () => import('#web/features/admin/user-management-page.tsx').then((m) => m.UserManagementPage),
-  userListings: () => import('#web/features/admin/user-listings-page.tsx').then((m) => m.UserListingsPage),
-} satisfies Record<string, () => Promise<ComponentType>>;
+  login: lazyWithPreload(() => import('#web/features/auth/login-page.tsx').then((m) => m.LoginPage)),
+  register: lazyWithPreload(() => import('#web/features/auth/register-page.tsx').then((m) => m.RegisterPage)),
+  forgotPassword: lazyWithPreload(() => import('#web/features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
+  home: lazyWithPreload(() => import('#web/features/home/home-page.tsx').then((m) => m.HomePage)),
+  products: lazyWithPreload(() => import('#web/features/products/products-page.tsx').then((m) => m.ProductsPage)),
+  productDetail: lazyWithPreload(() => import('#web/features/products/product-detail-page.tsx').then((m) => m.ProductDetailPage)),
+  sell: lazyWithPreload(() => import('#web/features/sell/sell-page.tsx').then((m) => m.SellPage)),
+  myListings: lazyWithPreload(() => import('#web/features/listings/my-listings-page.tsx').then((m) => m.MyListingsPage)),
+  about: lazyWithPreload(() => import('#web/features/about/about-page.tsx').then((m) => m.AboutPage)),
+  account: lazyWithPreload(() => import('#web/features/account/account-page.tsx').then((m) => m.AccountPage)),
+  sellerProfile: lazyWithPreload(() => import('#web/features/profile/seller-profile-page.tsx').then((m) => m.SellerProfilePage)),
+  adminDashboard: lazyWithPreload(() => import('#web/features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
+  userManagement: lazyWithPreload(() => import('#web/features/admin/user-management-page.tsx').then((m) => m.UserManagementPage)),
+  userListings: lazyWithPreload(() => import('#web/features/admin/user-listings-page.tsx').then((m) => m.UserListingsPage)),
+  jobs: lazyWithPreload(() => import('#web/features/admin/jobs-page.tsx').then((m) => m.JobsPage)),
+  notifications: lazyWithPreload(() =>
+    import('#web/features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
+  ),
+  unsubscribe: lazyWithPreload(() => import('#web/features/notifications/unsubscribe-page.tsx').then((m) => m.UnsubscribePage)),
+  unauthorized: lazyWithPreload(() => import('./unauthorized-page.tsx').then((m) => m.UnauthorizedPage)),
+};
 
-function page(path: string, load: () => Promise<ComponentType>): RouteObject {
-  return path === ''
-    ? { index: true, lazy: async () => ({ Component: await load() }) }
-    : { path, lazy: async () => ({ Component: await load() }) };
+const layouts = {
+  shop: lazyWithPreload(() => import('#web/components/layout/shop-layout.tsx').then((m) => m.ShopLayout)),
+  admin: lazyWithPreload(() => import('#web/components/layout/admin-layout.tsx').then((m) => m.AdminLayout)),
+};
+
+/** What to fetch ahead for a route: its screen or frame (see preloadScreensFor). */
+interface RouteHandle {
+  preload: () => unknown;
+}
+
+/** A frame or page route: its element, and how to fetch its code ahead. */
+interface ScreenRoute {
+  element: ReactElement;
+  handle: RouteHandle;
+}
+
+function screen(Screen: LazyWithPreload): ScreenRoute {
+  return { element: <Screen />, handle: { preload: Screen.preload } };
+}
+
+function page(path: string, Screen: LazyWithPreload): RouteObject {
+  return path === '' ? { index: true, ...screen(Screen) } : { path, ...screen(Screen) };
 }
 
 /** The /user pages belong to both kinds of user: admins see them in the admin frame. */
 function UserAreaLayout() {
-  return useCurrentUser().isAdmin ? <AdminLayout /> : <ShopLayout />;
+  return useCurrentUser().isAdmin ? <layouts.admin /> : <layouts.shop />;
 }
 
 /**
  * A guarded area: its guard runs first (so an unknown path inside it still redirects as spec 2
  * says), then its pages in their frame, and nothing for an unknown path the guard lets through.
  */
-function area(path: string, guard: RouteObject['element'], layout: RouteObject['element'], pages: RouteObject[]): RouteObject {
+function area(path: string, guard: ReactElement, layout: ScreenRoute, pages: RouteObject[]): RouteObject {
   return {
     path,
     element: guard,
     children: [
-      { element: layout, children: pages },
+      { ...layout, children: pages },
       { path: '*', element: null },
     ],
   };
 }
 
 /** The route table of spec section 2. */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
@@ -66,7 +88,7 @@ export const router = createBrowserRouter([
           page('forgot-password', screens.forgotPassword),
         ],
       },
-      area('shop', <RequireSession area="shop" />, <ShopLayout />, [
+      area('shop', <RequireSession area="shop" />, screen(layouts.shop), [
         page('', screens.home),
         page('products', screens.products),
         page('products/:id', screens.productDetail),
@@ -74,24 +96,51 @@ export const router = createBrowserRouter([
         page('listings', screens.myListings),
         page('about', screens.about),
       ]),
-      area('user', <RequireSession area="user" />, <UserAreaLayout />, [
-        page('userAccount', screens.account),
-        page('userProfile/:id', screens.sellerProfile),
-      ]),
-      area('admin', <RequireSession area="admin" />, <AdminLayout />, [
+      area(
+        'user',
+        <RequireSession area="user" />,
+        // Which frame depends on who signs in; both are small, so both are fetched ahead.
+        {
+          element: <UserAreaLayout />,
+          handle: { preload: () => Promise.all([layouts.shop.preload(), layouts.admin.preload()]) },
+        },
+        [
+          page('userAccount', screens.account),
+          page('userProfile/:id', screens.sellerProfile),
+          page('notifications', screens.notifications),
+        ],
+      ),
+      area('admin', <RequireSession area="admin" />, screen(layouts.admin), [
         page('dashboard', screens.adminDashboard),
         page('products', screens.products),
         page('products/:id', screens.productDetail),
         page('users', screens.userManagement),
         page('user/listings/:userId', screens.userListings),
+        page('jobs', screens.jobs),
         page('about', screens.about),
       ]),
+      // A mail's unsubscribe link works signed in or not, so no guard stands in front of it.
+      page('unsubscribe/:token', screens.unsubscribe),
       {
         path: 'unauth-page',
         element: <RequireSession area="signed-in" />,
-        children: [{ index: true, element: <UnauthorizedPage /> }],
+        children: [page('', screens.unauthorized)],
       },
       { path: '*', element: <UnknownPath /> },
     ],
   },
-]);
+];
+
+/**
+ * Starts fetching the screen and frame of the address being opened at once, beside the
+ * session check, rather than one after the other when React reaches each of them.
+ */
+export function preloadScreensFor(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.preload();
+  }
+}
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

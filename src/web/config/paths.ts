@@ -11,7 +11,10 @@ export const paths = {
   },
   user: {
     account: '/user/userAccount',
+    /** The account page's notification settings tab. */
+    notificationSettings: '/user/userAccount?tab=notifications',
     profile: (id: string) => `/user/userProfile/${id}`,
+    notifications: '/user/notifications',
   },
   admin: {
     dashboard: '/admin/dashboard',
@@ -20,6 +23,7 @@ export const paths = {
     users: '/admin/users',
     userListings: (userId: string) => `/admin/user/listings/${userId}`,
     about: '/admin/about',
+    jobs: '/admin/jobs',
   },
   auth: {
     login: '/auth/login',
@@ -27,6 +31,8 @@ export const paths = {
     forgotPassword: '/auth/forgot-password',
   },
   unauthorized: '/unauth-page',
+  /** Where a mail's unsubscribe link leads; no sign-in needed. */
+  unsubscribe: (token: string) => `/unsubscribe/${token}`,
 } as const;
 
 /** Where a signed-in user belongs when a page is not theirs (spec 2, route guards). */

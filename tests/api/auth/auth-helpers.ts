@@ -29,7 +29,9 @@ export function codeIn(mail: MailMessage | undefined): string {
   return code;
 }
 
-export function lastMailTo(t: TestApp, email: string): MailMessage | undefined {
+/** The latest mail to an address, once every queued mail has been delivered. */
+export async function lastMailTo(t: TestApp, email: string): Promise<MailMessage | undefined> {
+  await t.drainJobs();
   return t.mailer.sent.filter((mail) => mail.to === email.toLowerCase()).at(-1);
 }
 
@@ -37,7 +39,7 @@ export function lastMailTo(t: TestApp, email: string): MailMessage | undefined {
 export async function verifyAddress(t: TestApp, email: string): Promise<void> {
   const sent = await post(t, 'send-code', { email });
   expect(sent.statusCode).toBe(200);
-  const verified = await post(t, 'verify-code', { email, code: codeIn(lastMailTo(t, email)) });
+  const verified = await post(t, 'verify-code', { email, code: codeIn(await lastMailTo(t, email)) });
   expect(verified.statusCode).toBe(200);
 }
 

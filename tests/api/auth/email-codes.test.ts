@@ -28,7 +28,7 @@ function wrongCodeFor(code: string): string {
 async function sendCode(email: string) {
   const response = await post(t, 'send-code', { email });
   expect(response.statusCode).toBe(200);
-  return codeIn(lastMailTo(t, email));
+  return codeIn(await lastMailTo(t, email));
 }
 
 describe('send-code', () => {
@@ -41,7 +41,7 @@ describe('send-code', () => {
       alreadyVerified: false,
       userExists: false,
     });
-    const mail = lastMailTo(t, 'riya@campus.edu');
+    const mail = await lastMailTo(t, 'riya@campus.edu');
     expect(mail?.subject).toContain('Campus Market');
     expect(codeIn(mail)).toMatch(/^\d{6}$/);
   });
@@ -71,6 +71,7 @@ describe('send-code', () => {
 
   it('answers userExists and mails nothing when the account exists', async () => {
     await insertUser(t.app.db, { email: 'taken@campus.edu' });
+    await t.drainJobs();
     const before = t.mailer.sent.length;
     const response = await post(t, 'send-code', { email: 'taken@campus.edu' });
     expect(response.statusCode).toBe(409);
@@ -80,6 +81,7 @@ describe('send-code', () => {
       alreadyVerified: false,
       msg: 'User Already Exists',
     });
+    await t.drainJobs();
     expect(t.mailer.sent.length).toBe(before);
   });
 
@@ -93,7 +95,7 @@ describe('send-code', () => {
     expect(body(early).msg).toBe('Please wait 40 seconds before requesting a new code.');
 
     clock.advance(40_000);
-    const first = codeIn(lastMailTo(t, 'patient@campus.edu'));
+    const first = codeIn(await lastMailTo(t, 'patient@campus.edu'));
     const second = await sendCode('patient@campus.edu');
     const rows = await t.app.db.select().from(emailCodes).where(eq(emailCodes.email, 'patient@campus.edu'));
     expect(rows).toHaveLength(1);
@@ -108,6 +110,7 @@ describe('send-code', () => {
     const code = await sendCode('proven@campus.edu');
     await post(t, 'verify-code', { email: 'proven@campus.edu', code });
     clock.advance(60_000);
+    await t.drainJobs();
     const before = t.mailer.sent.length;
     const again = await post(t, 'send-code', { email: 'proven@campus.edu' });
     expect(again.statusCode).toBe(200);
@@ -117,6 +120,7 @@ describe('send-code', () => {
       userExists: false,
       msg: 'Email already verified',
     });
+    await t.drainJobs();
     expect(t.mailer.sent.length).toBe(before);
   });
 
@@ -142,6 +146,7 @@ describe('ALLOWED_EMAIL_DOMAINS', () => {
     const response = await post(campusOnly, 'send-code', { email: 'someone@gmail.com' });
     expect(response.statusCode).toBe(400);
     expect(body(response)).toMatchObject({ success: false, msg: authMessages.emailDomainNotAllowed });
+    await campusOnly.drainJobs();
     expect(campusOnly.mailer.sent).toHaveLength(0);
   });
 
@@ -254,6 +259,7 @@ describe('where the code shows up besides the mail', () => {
     try {
       const response = await post(devApp, 'send-code', { email: 'newcomer@campus.edu' });
       expect(response.statusCode).toBe(200);
+      await devApp.drainJobs();
       const [mailFile] = fs.readdirSync(outboxDir);
       const code = fs.readFileSync(path.join(outboxDir, mailFile!), 'utf8').match(/\b(\d{6})\b/)?.[1];
       expect(code).toMatch(/^\d{6}$/);

@@ -239,7 +239,7 @@ describe('new passwords forget known devices', () => {
     const device = await ownersDevice(owner);
     expect(await devicesOf(owner.id)).toHaveLength(1);
     await post(t, 'forgot-password', { email: owner.email });
-    const code = codeIn(lastMailTo(t, owner.email));
+    const code = codeIn(await lastMailTo(t, owner.email));
     const reset = await post(t, 'reset-password', { email: owner.email, code, password: STRONG_PASSWORD });
     expect(reset.statusCode).toBe(200);
     expect(await devicesOf(owner.id)).toEqual([]);

@@ -39,7 +39,7 @@ describe('login', () => {
         userName: 'neha',
         email: 'neha@campus.edu',
         isAdmin: false,
-        profilePicture: { url: '/images/user-avatar.png' },
+        profilePicture: { url: 'http://localhost:3000/images/user-avatar.png' },
       },
     });
   });

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 async function requestCode(email: string) {
   const response = await post(t, 'forgot-password', { email });
   expect(response.statusCode).toBe(200);
-  return codeIn(lastMailTo(t, email));
+  return codeIn(await lastMailTo(t, email));
 }
 
 describe('forgot-password', () => {
@@ -26,16 +26,18 @@ describe('forgot-password', () => {
     const response = await post(t, 'forgot-password', { email: 'Forgetful@campus.edu' });
     expect(response.statusCode).toBe(200);
     expect(body(response)).toEqual({ success: true, msg: authMessages.resetCodeSent });
-    const mail = lastMailTo(t, 'forgetful@campus.edu');
+    const mail = await lastMailTo(t, 'forgetful@campus.edu');
     expect(mail?.subject).toBe('Your Campus Market password reset code');
     expect(codeIn(mail)).toMatch(/^\d{6}$/);
   });
 
   it('answers an unknown address exactly alike and mails nothing', async () => {
+    await t.drainJobs();
     const before = t.mailer.sent.length;
     const response = await post(t, 'forgot-password', { email: 'ghost@campus.edu' });
     expect(response.statusCode).toBe(200);
     expect(body(response)).toEqual({ success: true, msg: authMessages.resetCodeSent });
+    await t.drainJobs();
     expect(t.mailer.sent.length).toBe(before);
   });
 
@@ -115,7 +117,7 @@ describe('reset-password', () => {
 
   it('does not accept a registration code as a reset code', async () => {
     await post(t, 'send-code', { email: 'mixed@campus.edu' });
-    const registrationCode = codeIn(lastMailTo(t, 'mixed@campus.edu'));
+    const registrationCode = codeIn(await lastMailTo(t, 'mixed@campus.edu'));
     await insertUser(t.app.db, { email: 'mixed@campus.edu' });
     const response = await post(t, 'reset-password', {
       email: 'mixed@campus.edu',

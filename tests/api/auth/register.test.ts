@@ -7,7 +7,7 @@ import { authMessages, productMessages, validationMessages } from '#domain/messa
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { emailVerifications, sessions, users } from '#server/db/schema/index.ts';
 import { insertUser } from '../../support/factories.ts';
-import { type TestApp, body, createTestApp, listFiles } from '../../support/test-app.ts';
+import { type TestApp, body, createTestApp, listFiles, storageKeyOf } from '../../support/test-app.ts';
 import { STRONG_PASSWORD, jpegPhoto, postRegister, registerAccount, sessionCookieOf, verifyAddress } from './auth-helpers.ts';
 
 let t: TestApp;
@@ -34,7 +34,7 @@ describe('register', () => {
         email: 'kavya.rao@campus.edu',
         phoneNumber: '9876543210',
         isAdmin: false,
-        profilePicture: { url: '/images/user-avatar.png' },
+        profilePicture: { url: 'http://localhost:3000/images/user-avatar.png' },
       },
     });
     const row = await userRow('kavya.rao@campus.edu');
@@ -157,8 +157,8 @@ describe('register with a profile photo', () => {
     const response = await registerAccount(t, 'photo@campus.edu', {}, { data: await jpegPhoto() });
     expect(response.statusCode).toBe(201);
     const url = body<{ user: { profilePicture: { url: string } } }>(response).user.profilePicture.url;
-    expect(url).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
-    const file = path.join(t.uploadsDir, url.replace('/uploads/', ''));
+    expect(url).toMatch(/^http:\/\/localhost:3000\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
+    const file = path.join(t.uploadsDir, storageKeyOf(url));
     const stored = fs.readFileSync(file);
     const metadata = await sharp(stored).metadata();
     expect(metadata).toMatchObject({ format: 'webp', width: 512, height: 512 });
@@ -235,6 +235,6 @@ describe('register with a profile photo', () => {
   it('treats an empty file part (no file chosen) as no photo', async () => {
     const response = await registerAccount(t, 'nofile@campus.edu', {}, { data: Buffer.alloc(0), filename: '' });
     expect(response.statusCode).toBe(201);
-    expect(body(response)).toMatchObject({ user: { profilePicture: { url: '/images/user-avatar.png' } } });
+    expect(body(response)).toMatchObject({ user: { profilePicture: { url: 'http://localhost:3000/images/user-avatar.png' } } });
   });
 });

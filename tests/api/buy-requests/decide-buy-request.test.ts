@@ -37,7 +37,8 @@ beforeAll(async () => {
   cookies.admin = await sessionCookieFor(t, admin.id);
 });
 afterAll(() => t.close());
-beforeEach(() => {
+beforeEach(async () => {
+  await t.drainJobs();
   t.mailer.sent.length = 0;
 });
 
@@ -46,6 +47,7 @@ async function listingWithTwoRequests(title = 'Study lamp') {
   const productId = await insertListing(t.app.db, { sellerId: seller.id, title });
   expect((await calls.markInterested(cookies.buyer, { productId, buyerMessage: 'Can I have it for 300?' })).statusCode).toBe(200);
   expect((await calls.markInterested(cookies.otherBuyer, { productId, buyerMessage: 'Still available?' })).statusCode).toBe(200);
+  await t.drainJobs();
   t.mailer.sent.length = 0;
   return productId;
 }
@@ -83,7 +85,7 @@ describe('reading the interested buyers of a listing', () => {
     for (const sellerId of [stranger.id, seller.id]) {
       const response = await calls.interestedBuyers(cookies.stranger, { productId, sellerId });
       expect(response.statusCode).toBe(403);
-      expect(body(response)).toMatchObject({ success: false, msg: authMessages.notAllowed });
+      expect(body(response)).toMatchObject({ success: false, msg: authMessages.onlyListingSeller });
       expect(response.body).not.toContain('meera@campus.edu');
     }
   });
@@ -123,6 +125,7 @@ describe('accepting a buy request (sold-out)', () => {
   it("mails the buyer the seller's name, e-mail and phone", async () => {
     const productId = await listingWithTwoRequests('Hero bicycle');
     await calls.accept(cookies.seller, decision(productId));
+    await t.drainJobs();
     expect(t.mailer.sent).toHaveLength(1);
     const mail = t.mailer.sent[0]!;
     expect(mail.to).toBe('meera@campus.edu');
@@ -156,6 +159,7 @@ describe('accepting a buy request (sold-out)', () => {
         200,
       );
     }
+    await t.drainJobs();
     t.mailer.sent.length = 0;
 
     const answers = await Promise.all(buyers.map((each) => calls.accept(cookies.seller, decision(productId, each.id))));
@@ -171,6 +175,7 @@ describe('accepting a buy request (sold-out)', () => {
     const stored = await storedRequests(t, productId);
     expect(stored.filter((request) => request.status === 'accepted').map((request) => request.buyerId)).toEqual([winner.id]);
     expect(stored.filter((request) => request.status === 'closed')).toHaveLength(buyers.length - 1);
+    await t.drainJobs();
     expect(t.mailer.sent.map((mail) => mail.to)).toEqual([winner.email]);
   });
 
@@ -179,7 +184,7 @@ describe('accepting a buy request (sold-out)', () => {
     for (const sellerId of [stranger.id, seller.id]) {
       const response = await calls.accept(cookies.stranger, decision(productId, buyer.id, sellerId));
       expect(response.statusCode).toBe(403);
-      expect(body(response)).toMatchObject({ success: false, msg: authMessages.notAllowed });
+      expect(body(response)).toMatchObject({ success: false, msg: authMessages.onlyListingSeller });
     }
     expect(await storedListing(t, productId)).toEqual({ soldOut: false, buyerId: null });
   });
@@ -198,15 +203,27 @@ describe('accepting a buy request (sold-out)', () => {
     expect(await storedListing(t, productId)).toEqual({ soldOut: false, buyerId: null });
   });
 
-  it('refuses a buyerId without an open request on the listing', async () => {
+  it("answers 404 'Buy request not found' for a buyer who never asked for the listing", async () => {
     const productId = await listingWithTwoRequests();
     for (const buyerId of [stranger.id, seller.id, randomUUID(), 'nobody']) {
-      const response = await calls.accept(cookies.seller, decision(productId, buyerId));
-      expect(response.statusCode).toBe(403);
-      expect(body(response)).toMatchObject({ success: false, msg: buyRequestMessages.noActiveRequest });
+      for (const call of [calls.accept, calls.reject]) {
+        const response = await call(cookies.seller, decision(productId, buyerId));
+        expect(response.statusCode).toBe(404);
+        expect(body(response)).toEqual({ success: false, msg: buyRequestMessages.requestNotFound, code: 'NOT_FOUND' });
+      }
     }
     expect(await storedListing(t, productId)).toEqual({ soldOut: false, buyerId: null });
+    await t.drainJobs();
     expect(t.mailer.sent).toEqual([]);
+  });
+
+  it('answers 409 for accepting a request that was already rejected', async () => {
+    const productId = await listingWithTwoRequests();
+    await calls.reject(cookies.seller, decision(productId));
+    const response = await calls.accept(cookies.seller, decision(productId));
+    expect(response.statusCode).toBe(409);
+    expect(body(response)).toEqual({ success: false, msg: buyRequestMessages.requestAlreadyDecided, code: 'CONFLICT' });
+    expect(await storedListing(t, productId)).toEqual({ soldOut: false, buyerId: null });
   });
 
   it("answers 404 'Product not found' for a missing listing", async () => {
@@ -252,8 +269,11 @@ describe('rejecting a buy request', () => {
   it('mails the buyer that the request was declined', async () => {
     const productId = await listingWithTwoRequests('Drafter');
     await calls.reject(cookies.seller, decision(productId));
+    await t.drainJobs();
     expect(t.mailer.sent).toHaveLength(1);
+    await t.drainJobs();
     expect(t.mailer.sent[0]).toMatchObject({ to: 'meera@campus.edu', subject: 'Your buy request for "Drafter" was declined' });
+    await t.drainJobs();
     expect(t.mailer.sent[0]!.html).toContain('https://market.campus.edu/shop/products');
   });
 
@@ -261,8 +281,8 @@ describe('rejecting a buy request', () => {
     const productId = await listingWithTwoRequests();
     await calls.reject(cookies.seller, decision(productId));
     const twice = await calls.reject(cookies.seller, decision(productId));
-    expect(twice.statusCode).toBe(403);
-    expect(body(twice)).toMatchObject({ success: false, msg: buyRequestMessages.noActiveRequest });
+    expect(twice.statusCode).toBe(409);
+    expect(body(twice)).toMatchObject({ success: false, msg: buyRequestMessages.requestAlreadyDecided });
 
     const byStranger = await calls.reject(cookies.stranger, decision(productId, otherBuyer.id, seller.id));
     expect(byStranger.statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import { profileMessages } from '#domain/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyBuyRequestsResponse, RequestedProductIdsResponse } from '#domain/buy-requests/buy-request.wire.ts';
 import type { ProductListResponse } from '#domain/products/product.wire.ts';
@@ -96,15 +97,17 @@ describe('the ids of the listings a user asked for (wishlist/get-buy-requests)',
   });
 
   it("refuses another user's id, even the seller asking about a buyer", async () => {
-    for (const [cookie, userId] of [
-      [sellerCookie, buyer.id],
-      [rivalCookie, buyer.id],
-      [buyerCookie, 'someone'],
-    ] as const) {
-      const response = await calls.requestedIds(cookie, userId);
+    for (const cookie of [sellerCookie, rivalCookie]) {
+      const response = await calls.requestedIds(cookie, buyer.id);
       expect(response.statusCode).toBe(403);
       expect(body(response)).toMatchObject({ success: false });
     }
+  });
+
+  it("answers 404 'User not found' for an id that is no id at all", async () => {
+    const response = await calls.requestedIds(buyerCookie, 'someone');
+    expect(response.statusCode).toBe(404);
+    expect(body(response)).toEqual({ success: false, msg: profileMessages.notFound, code: 'NOT_FOUND' });
   });
 });
 

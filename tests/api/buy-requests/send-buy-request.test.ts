@@ -23,7 +23,8 @@ beforeAll(async () => {
   buyerCookie = await sessionCookieFor(t, buyer.id);
 });
 afterAll(() => t.close());
-beforeEach(() => {
+beforeEach(async () => {
+  await t.drainJobs();
   t.mailer.sent.length = 0;
 });
 
@@ -43,6 +44,7 @@ describe('sending a buy request', () => {
   it("mails the seller the buyer's name, message and a link to My Listings, in text and HTML", async () => {
     const productId = await listing({ title: 'Casio <fx-991> calculator' });
     await calls.markInterested(buyerCookie, { productId, buyerMessage: 'Is the <b>cover</b> included?' });
+    await t.drainJobs();
     expect(t.mailer.sent).toHaveLength(1);
     const mail = t.mailer.sent[0]!;
     expect(mail.to).toBe('ravi@campus.edu');
@@ -66,6 +68,7 @@ describe('sending a buy request', () => {
     expect(stored[0]).toMatchObject({ status: 'active', message: 'Second thoughts: 400?' });
     expect(stored[0]!.updatedAt.getTime()).toBeGreaterThanOrEqual(stored[0]!.createdAt.getTime());
     // The seller was told once, of the new request; an edited message is not a new request.
+    await t.drainJobs();
     expect(t.mailer.sent).toHaveLength(1);
   });
 
@@ -88,6 +91,7 @@ describe('sending a buy request', () => {
       expect(body(response)).toMatchObject({ success: false, msg: validationMessages.buyRequestMessageRequired });
     }
     expect(await storedRequests(t, productId)).toEqual([]);
+    await t.drainJobs();
     expect(t.mailer.sent).toEqual([]);
   });
 

@@ -71,7 +71,7 @@ describe('selling a product', () => {
     });
     expect(product.images).toHaveLength(2);
     for (const image of product.images) {
-      expect(image.url).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/);
+      expect(image.url).toMatch(/^http:\/\/localhost:3000\/uploads\/products\/[0-9a-f-]{36}\.webp$/);
       expect(image.secure_url).toBe(image.url);
       expect(image.cardUrl).toBe(image.url.replace('.webp', '-card.webp'));
     }

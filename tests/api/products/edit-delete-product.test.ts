@@ -8,7 +8,7 @@ import { auditLog, buyRequests, productImages, products, wishlistItems } from '#
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { bicycleFields, jpegPhoto, listingForm, textPretendingToBeJpeg } from '../../support/photos.ts';
-import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
+import { type TestApp, body, createTestApp, sessionCookieFor, storageKeyOf } from '../../support/test-app.ts';
 
 let t: TestApp;
 let seller: UserRow;
@@ -52,7 +52,7 @@ function remove(id: string, cookie = sellerCookie) {
 
 /** Whether the file behind an /uploads/ URL is on disk. */
 function stored(url: string) {
-  return fs.existsSync(path.join(t.uploadsDir, url.replace('/uploads/', '')));
+  return fs.existsSync(path.join(t.uploadsDir, storageKeyOf(url)));
 }
 
 const kept = (...images: { _id: string }[]) => JSON.stringify(images.map((image) => image._id));
@@ -150,7 +150,7 @@ describe('editing a listing', () => {
     const product = await sellBicycle(1);
     const response = await edit(product._id, listingForm({ ...bicycleFields, title: 'Mine now' }), strangerCookie);
     expect(response.statusCode).toBe(403);
-    expect(body(response)).toMatchObject({ success: false, msg: authMessages.notAllowed });
+    expect(body(response)).toMatchObject({ success: false, msg: authMessages.onlyOwnListings });
     expect((await storedRow(product._id))?.title).toBe(bicycleFields.title);
   });
 

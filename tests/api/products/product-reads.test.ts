@@ -53,7 +53,7 @@ describe('product detail', () => {
       userName: 'kiran',
       email: 'kiran@campus.edu',
       phoneNumber: '9123456780',
-      profilePicture: { url: '/images/user-avatar.png' },
+      profilePicture: { url: 'http://localhost:3000/images/user-avatar.png' },
     });
   });
 
@@ -61,7 +61,11 @@ describe('product detail', () => {
     const response = await getProduct(sellerListingIds[2]!);
     expect(response.statusCode).toBe(200);
     const { product } = body<{ product: Product }>(response);
-    expect(product.seller).toEqual({ _id: seller.id, userName: 'kiran', profilePicture: { url: '/images/user-avatar.png' } });
+    expect(product.seller).toEqual({
+      _id: seller.id,
+      userName: 'kiran',
+      profilePicture: { url: 'http://localhost:3000/images/user-avatar.png' },
+    });
     expect(response.body).not.toContain('kiran@campus.edu');
     expect(response.body).not.toContain('9123456780');
   });
@@ -113,7 +117,7 @@ describe('My Listings', () => {
   it("refuses a user asking for someone else's listings", async () => {
     const response = await myListings(seller.id, otherCookie);
     expect(response.statusCode).toBe(403);
-    expect(body(response)).toMatchObject({ success: false, msg: authMessages.notAllowed });
+    expect(body(response)).toMatchObject({ success: false, msg: authMessages.onlyOwnListings });
   });
 
   it("gives an admin any user's listings", async () => {

@@ -115,7 +115,7 @@ describe('GET /users/fetch-users', () => {
       phoneNumber: '98******10',
       gender: 'Male',
       isAdmin: false,
-      profilePicture: { url: '/images/user-avatar.png' },
+      profilePicture: { url: 'http://localhost:3000/images/user-avatar.png' },
       createdAt: student.createdAt.toISOString(),
     });
     expect(Object.keys(row!)).not.toContain('passwordHash');

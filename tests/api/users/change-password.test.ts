@@ -71,7 +71,7 @@ describe('PATCH /users/changePassword/{userId}', () => {
       password: NEW_PASSWORD,
     });
     expect(response.statusCode).toBe(403);
-    expect(body(response).msg).toBe(authMessages.notAllowed);
+    expect(body(response).msg).toBe(authMessages.onlyOwnAccount);
     expect(await passwordHashOf(victim.id)).toBe(before);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, profileMessages, validationMessages } from '#domain/messages.ts';
 import { users } from '#server/db/schema/index.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
-import { type TestApp, body, createTestApp, listFiles, sessionCookieFor } from '../../support/test-app.ts';
+import { type TestApp, body, createTestApp, listFiles, sessionCookieFor, storageKeyOf } from '../../support/test-app.ts';
 import { jpegPhoto, pngPhoto } from '../../support/photos.ts';
 import { photoForm } from './fixtures.ts';
 
@@ -50,7 +50,7 @@ describe('GET /users/userProfile/{id}', () => {
         email: 'kavya@campus.edu',
         phoneNumber: '9123456780',
         gender: 'Female',
-        profilePicture: { url: '/images/user-avatar.png' },
+        profilePicture: { url: 'http://localhost:3000/images/user-avatar.png' },
         createdAt: seller.createdAt.toISOString(),
       },
     });
@@ -167,7 +167,7 @@ describe('PATCH /users/editProfile/{userId}', () => {
       payload: { userName: 'pwned' },
     });
     expect(response.statusCode).toBe(403);
-    expect(body(response)).toEqual({ success: false, msg: authMessages.notAllowed, code: 'FORBIDDEN' });
+    expect(body(response)).toEqual({ success: false, msg: authMessages.onlyOwnAccount, code: 'FORBIDDEN' });
     expect((await storedUser(victim.id)).userName).toBe('victim');
   });
 
@@ -221,18 +221,18 @@ describe('PATCH /users/profilePicture/{userId}', () => {
     expect(first.statusCode).toBe(200);
     const firstUrl = body<{ user: { profilePicture: { url: string } } }>(first).user.profilePicture.url;
     expect(body(first)).toMatchObject({ success: true, msg: profileMessages.photoUpdated });
-    expect(firstUrl).toMatch(/^\/uploads\/avatars\/[0-9a-f-]+\.webp$/);
-    expect(listFiles(t.uploadsDir)).toEqual([...filesBefore, firstUrl.replace('/uploads/', '')].sort());
+    expect(firstUrl).toMatch(/^http:\/\/localhost:3000\/uploads\/avatars\/[0-9a-f-]+\.webp$/);
+    expect(listFiles(t.uploadsDir)).toEqual([...filesBefore, storageKeyOf(firstUrl)].sort());
 
     const second = await uploadPhoto(user.id, cookie, await jpegPhoto(), 'image/jpeg');
     expect(second.statusCode).toBe(200);
     const secondUrl = body<{ user: { profilePicture: { url: string } } }>(second).user.profilePicture.url;
     expect(secondUrl).not.toBe(firstUrl);
-    const secondKey = secondUrl.replace('/uploads/', '');
+    const secondKey = storageKeyOf(secondUrl);
     expect(listFiles(t.uploadsDir)).toEqual([...filesBefore, secondKey].sort());
     expect((await storedUser(user.id)).profilePictureKey).toBe(secondKey);
 
-    const served = await t.app.inject({ method: 'GET', url: secondUrl });
+    const served = await t.app.inject({ method: 'GET', url: new URL(secondUrl).pathname });
     expect(served.statusCode).toBe(200);
   });
 

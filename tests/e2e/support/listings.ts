@@ -48,7 +48,8 @@ export interface SeedListing extends Omit<NewListing, 'photos'> {
  */
 export async function seedListings(dataDir: string, listings: SeedListing[]): Promise<string[]> {
   const database = await openDatabase({ pgliteDir: dataDir });
-  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  // Only stores files; the server that starts on this directory answers their addresses.
+  const storage = createLocalStorage(path.join(dataDir, 'uploads'), 'http://localhost');
   try {
     await migrateDatabase(database);
     const ids: string[] = [];

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './products.ts';
 export * from './engagement.ts';
 export * from './audit.ts';
+export * from './notifications.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { CATEGORIES, CONDITIONS } from '#domain/catalog.ts';
-import { createdAt, sqlList, updatedAt } from './columns.ts';
+import { createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -28,6 +28,8 @@ export const products = pgTable(
     numReviews: integer('num_reviews').notNull().default(0),
     soldOut: boolean('sold_out').notNull().default(false),
     buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the seller accepted the buyer: set with soldOut in the sale's transaction, never without it. */
+    soldAt: timestamptz('sold_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +40,7 @@ export const products = pgTable(
     check('products_num_reviews_check', sql`${table.numReviews} >= 0`),
     check('products_category_check', sql.raw(`category in (${sqlList(CATEGORIES)})`)),
     check('products_condition_check', sql.raw(`condition in (${sqlList(CONDITIONS)})`)),
+    check('products_sold_at_check', sql`${table.soldOut} = (${table.soldAt} is not null)`),
     index('products_created_idx').on(table.createdAt.desc(), table.id.desc()),
     index('products_category_created_idx').on(table.category, table.createdAt.desc(), table.id.desc()),
     index('products_price_idx').on(table.price, table.id),
@@ -45,6 +48,10 @@ export const products = pgTable(
     index('products_rating_idx').on(table.rating.desc(), table.createdAt.desc(), table.id.desc()),
     index('products_seller_idx').on(table.sellerId, table.createdAt.desc()),
     index('products_buyer_idx').on(table.buyerId),
+    /** Sales per month for the admin dashboard: only sold listings are in it. */
+    index('products_sold_at_idx')
+      .on(table.soldAt)
+      .where(sql`${table.soldAt} is not null`),
     index('products_title_search_trgm_idx').using('gin', sql`${table.titleSearch} gin_trgm_ops`),
   ],
 );
@@ -83,4 +90,17 @@ export const productCategoryCounts = pgTable(
     productCount: integer('product_count').notNull().default(0),
   },
   (table) => [check('product_category_counts_count_check', sql`${table.productCount} >= 0`)],
+);
+
+/**
+ * Listings per condition, kept exact by statement-level triggers on products like the category
+ * counts (migration products_condition_counts): the admin dashboard reads six rows.
+ */
+export const productConditionCounts = pgTable(
+  'product_condition_counts',
+  {
+    condition: text('condition', { enum: CONDITIONS }).primaryKey(),
+    productCount: integer('product_count').notNull().default(0),
+  },
+  (table) => [check('product_condition_counts_count_check', sql`${table.productCount} >= 0`)],
 );

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import Cropper from 'react-easy-crop';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { IMAGE_CROP } from '#domain/constants.ts';
 import { authMessages } from '#domain/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';

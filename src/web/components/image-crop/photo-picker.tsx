@@ -1,6 +1,6 @@
 import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { DEFAULT_AVATAR_PATH } from '#domain/constants.ts';
 import { validationMessages } from '#domain/messages.ts';
 import { Button } from '#web/components/ui/button.tsx';

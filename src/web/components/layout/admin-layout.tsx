@@ -1,6 +1,8 @@
 import { Search } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { LogoutButton } from '#web/features/auth/logout-button.tsx';
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
+import { UnreadAnnouncer } from '#web/features/notifications/components/unread-announcer.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { AvatarLink } from './avatar-link.tsx';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
@@ -28,9 +30,13 @@ export function AdminLayout() {
               className="h-9 w-full min-w-0 rounded-full border border-slate-300 bg-slate-50 pl-7 pr-1 text-sm placeholder:text-slate-500 sm:h-10 sm:pl-9 sm:pr-4"
             />
           </label>
-          <AvatarLink />
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            <NotificationBell />
+            <AvatarLink />
+          </div>
         </div>
       </header>
+      <UnreadAnnouncer />
       <aside className="fixed bottom-0 left-0 top-16 z-20 hidden w-56 border-r border-slate-200 bg-white p-3 lg:block">
         <nav aria-label="Admin">
           <ul className="space-y-1">

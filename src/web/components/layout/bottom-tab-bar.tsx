@@ -1,9 +1,22 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '#web/lib/cn.ts';
 import type { NavItem } from './nav-items.ts';
 
+/** One tab: icon over a one-line label (six tabs share a 375 px phone). */
+export const tabClasses = 'flex flex-col items-center gap-0.5 whitespace-nowrap py-2 text-[11px] font-medium sm:text-xs';
+
 /** Fixed tab bar with icons, shown only below 1024px (xs, sm, md). */
-export function BottomTabBar({ items, onNavigate }: { items: NavItem[]; onNavigate?: (item: NavItem) => void }) {
+export function BottomTabBar({
+  items,
+  onNavigate,
+  extra,
+}: {
+  items: NavItem[];
+  onNavigate?: (item: NavItem) => void;
+  /** A last tab of another kind (the notifications bell). */
+  extra?: ReactNode;
+}) {
   return (
     <nav
       aria-label="Primary"
@@ -16,18 +29,14 @@ export function BottomTabBar({ items, onNavigate }: { items: NavItem[]; onNaviga
               to={item.to}
               end={item.end ?? false}
               onClick={() => onNavigate?.(item)}
-              className={({ isActive }) =>
-                cn(
-                  'flex flex-col items-center gap-0.5 py-2 text-xs font-medium',
-                  isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
-                )
-              }
+              className={({ isActive }) => cn(tabClasses, isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900')}
             >
               <item.icon className="h-5 w-5" aria-hidden="true" />
               {item.label}
             </NavLink>
           </li>
         ))}
+        {extra && <li className="flex-1">{extra}</li>}
       </ul>
     </nav>
   );

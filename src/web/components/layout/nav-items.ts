@@ -4,6 +4,7 @@ import {
   Info,
   LayoutDashboard,
   List,
+  ListChecks,
   LogOut,
   Package,
   ShoppingBag,
@@ -33,14 +34,19 @@ export const adminRailItems: NavItem[] = [
   { label: 'Dashboard', to: paths.admin.dashboard, icon: LayoutDashboard },
   { label: 'Products', to: paths.admin.products, icon: Package },
   { label: 'Users', to: paths.admin.users, icon: Users },
+  { label: 'Jobs', to: paths.admin.jobs, icon: ListChecks },
   { label: 'About', to: paths.admin.about, icon: Info },
 ];
 
-/** On small screens (spec 2): Home, Products, Listings, About. An admin's listings are reached through users. */
+/**
+ * On small screens (spec 2): Home, Products, Listings, About, and the background jobs. An admin's
+ * listings are reached through users.
+ */
 export const adminBottomItems: NavItem[] = [
   { label: 'Home', to: paths.admin.dashboard, icon: House },
   { label: 'Products', to: paths.admin.products, icon: Package },
   { label: 'Listings', to: paths.admin.users, icon: List },
+  { label: 'Jobs', to: paths.admin.jobs, icon: ListChecks },
   { label: 'About', to: paths.admin.about, icon: Info },
 ];
 

@@ -1,5 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '#web/config/paths.ts';
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
+import { UnreadAnnouncer } from '#web/features/notifications/components/unread-announcer.tsx';
 import { clearStoredProductFilter } from '#web/features/products/product-filter-storage.ts';
 import { cn } from '#web/lib/cn.ts';
 import { AvatarLink } from './avatar-link.tsx';
@@ -11,7 +13,7 @@ function onNavigate(item: NavItem) {
   if (item.to === paths.shop.products) clearStoredProductFilter();
 }
 
-/** The shop's frame: fixed top bar, bottom tab bar below 1024px, footer (spec 2). */
+/** The shop's frame: fixed top bar, bottom tab bar below 1024px, footer (spec 2), and the notifications bell. */
 export function ShopLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -47,16 +49,21 @@ export function ShopLayout() {
               ))}
             </ul>
           </nav>
-          <AvatarLink />
+          <div className="flex items-center gap-2">
+            {/* Below 1024px the bell is a tab of the bottom bar. */}
+            <NotificationBell className="hidden lg:flex" />
+            <AvatarLink />
+          </div>
         </div>
       </header>
+      <UnreadAnnouncer />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pb-24 pt-20 lg:px-8 lg:pb-8">
         <Outlet />
       </main>
       <div className="pb-16 lg:pb-0">
         <Footer />
       </div>
-      <BottomTabBar items={shopNavItems} onNavigate={onNavigate} />
+      <BottomTabBar items={shopNavItems} onNavigate={onNavigate} extra={<NotificationBell variant="tab" />} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '#web/lib/cn.ts';
 import { Spinner } from './spinner.tsx';
@@ -22,8 +21,6 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes;
   /** Shows a spinner and disables the button while an action runs. */
   busy?: boolean;
-  /** Render the child element (a Link, say) with the button's look. */
-  asChild?: boolean;
 }
 
 export function buttonClasses(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') {
@@ -35,23 +32,7 @@ export function buttonClasses(variant: keyof typeof variants = 'primary', size: 
   );
 }
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  busy = false,
-  asChild,
-  className,
-  children,
-  disabled,
-  ...props
-}: ButtonProps) {
-  if (asChild) {
-    return (
-      <Slot.Root className={cn(buttonClasses(variant, size), className)} {...props}>
-        {children}
-      </Slot.Root>
-    );
-  }
+export function Button({ variant = 'primary', size = 'md', busy = false, className, children, disabled, ...props }: ButtonProps) {
   return (
     <button
       className={cn(buttonClasses(variant, size), className)}

@@ -14,7 +14,7 @@ import {
   ShieldCheck,
   Sparkles,
 } from 'lucide-react';
-import { aboutMessages as about } from '#domain/messages.ts';
+import { aboutMessages as about } from '#domain/about/about-copy.ts';
 import { useSiteFacts } from '#web/api/site.ts';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

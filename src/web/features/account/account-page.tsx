@@ -1,17 +1,21 @@
-import { Heart, KeyRound, UserRound, UserRoundPen } from 'lucide-react';
+import { Bell, Heart, KeyRound, UserRound, UserRoundPen } from 'lucide-react';
+import { notificationMessages } from '#domain/messages.ts';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
+import { NotificationPreferences } from '#web/features/notifications/components/notification-preferences.tsx';
 import { WishlistTab } from '#web/features/wishlist/wishlist-tab.tsx';
 import { ChangePasswordTab } from './components/change-password-tab.tsx';
 import { EditProfileTab } from './components/edit-profile-tab.tsx';
 import { ProfileTab } from './components/profile-tab.tsx';
+import { SectionCard } from './components/section-card.tsx';
 
 const TABS = [
   { value: 'profile', label: 'Profile', icon: UserRound },
   { value: 'password', label: 'Change Password', icon: KeyRound },
   { value: 'edit', label: 'Edit Profile', icon: UserRoundPen },
   { value: 'wishlist', label: 'Wishlist', icon: Heart },
+  { value: 'notifications', label: 'Notifications', icon: Bell },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -20,7 +24,7 @@ function isTab(value: string | null): value is TabValue {
 }
 
 /**
- * The signed-in user's account (spec 2): four tabs. The open tab lives in the address (?tab=),
+ * The signed-in user's account (spec 2): four tabs, and a fifth for notification settings. The open tab lives in the address (?tab=),
  * so a reload or a shared link opens the same one; Radix gives the tabs arrow-key navigation.
  */
 export function AccountPage() {
@@ -45,7 +49,7 @@ export function AccountPage() {
       <Tabs.Root value={current} onValueChange={select} className="space-y-6">
         <Tabs.List
           aria-label="Account sections"
-          className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4"
+          className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 lg:grid-cols-5"
         >
           {TABS.map(({ value, label, icon: Icon }) => (
             <Tabs.Trigger
@@ -69,6 +73,11 @@ export function AccountPage() {
         </Tabs.Content>
         <Tabs.Content value="wishlist" className="focus-visible:outline-offset-4">
           <WishlistTab />
+        </Tabs.Content>
+        <Tabs.Content value="notifications" className="focus-visible:outline-offset-4">
+          <SectionCard title={notificationMessages.preferencesHeading} description={notificationMessages.preferencesIntro}>
+            <NotificationPreferences />
+          </SectionCard>
         </Tabs.Content>
       </Tabs.Root>
     </div>

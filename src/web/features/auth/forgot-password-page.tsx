@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { z } from 'zod';
 import { OTP_LENGTH } from '#domain/constants.ts';
 import { authMessages, validationMessages } from '#domain/messages.ts';

@@ -1,35 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import type { z } from 'zod';
 import { authMessages } from '#domain/messages.ts';
-import { loginBodySchema } from '#domain/users/user.schemas.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
 import { homeFor, paths } from '#web/config/paths.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useLogin } from './api/login.ts';
 import { AuthCard, FormError } from './components/auth-card.tsx';
-
-type LoginForm = z.input<typeof loginBodySchema>;
+import { useLoginForm } from './use-login-form.ts';
 
 /** Login (spec 2): e-mail and password, 'Login' ('Logging in...' while busy), link to register. */
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm<LoginForm, unknown, z.output<typeof loginBodySchema>>({
-    resolver: zodResolver(loginBodySchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors } = form.formState;
-  // Both fields have the same rule and message, so it is said once, for the whole form.
-  const missing = errors.email?.message ?? errors.password?.message;
-
-  const onSubmit = form.handleSubmit((credentials) =>
+  const { errors, formProps } = useLoginForm((credentials) =>
     login.mutate(credentials, {
       onSuccess: ({ user, msg }) => {
         toast.success(msg || authMessages.loginSuccess);
@@ -38,6 +25,8 @@ export function LoginPage() {
       onError: (error) => toast.error(serverOrNetworkMessageOf(error, authMessages.loginFailed)),
     }),
   );
+  // Both fields have the same rule and message, so it is said once, for the whole form.
+  const missing = errors.email ?? errors.password;
 
   return (
     <AuthCard
@@ -52,12 +41,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        className="space-y-4"
-        aria-describedby={missing ? 'login-error' : undefined}
-      >
+      <form {...formProps} className="space-y-4" aria-describedby={missing ? 'login-error' : undefined}>
         <FormError id="login-error" message={missing} />
         <Field id="login-email" label="Email">
           <Input
@@ -66,8 +50,8 @@ export function LoginPage() {
             autoComplete="username"
             inputMode="email"
             placeholder="you@institute.edu"
+            name="email"
             aria-invalid={Boolean(errors.email) || undefined}
-            {...form.register('email')}
           />
         </Field>
         <Field id="login-password" label="Password">
@@ -76,8 +60,8 @@ export function LoginPage() {
             autoComplete="current-password"
             visible={showPassword}
             onVisibleChange={setShowPassword}
+            name="password"
             aria-invalid={Boolean(errors.password) || undefined}
-            {...form.register('password')}
           />
         </Field>
         <div className="flex justify-end">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { OTP_LENGTH } from '#domain/constants.ts';
 import { authMessages, validationMessages } from '#domain/messages.ts';
 import { emailSchema } from '#domain/users/user.schemas.ts';

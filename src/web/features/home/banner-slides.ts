@@ -1,4 +1,4 @@
-import { homeMessages } from '#domain/messages.ts';
+import { homeMessages } from '#domain/home/home-copy.ts';
 
 /** A banner slide (spec 3): id, imageUrl, heading, subheading. */
 export interface BannerSlide {

@@ -22,8 +22,9 @@ export function ProductDetailPage() {
   const user = useCurrentUser();
 
   if (product.isPending) {
+    // A screen tall, so the footer is not on screen to be pushed down when the product arrives.
     return (
-      <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-slate-700">
+      <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-3 text-slate-700">
         <Spinner className="h-10 w-10 text-brand-600" />
         <p className="text-sm font-medium">{productMessages.loading}</p>
       </div>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import type { z } from 'zod';
 import { profileMessages, validationMessages } from '#domain/messages.ts';
 import { changePasswordFormSchema } from '#domain/users/user.schemas.ts';

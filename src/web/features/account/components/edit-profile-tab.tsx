@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { GENDERS } from '#domain/constants.ts';
 import { profileMessages, validationMessages } from '#domain/messages.ts';
 import { type EditProfileForm, type EditProfileFormInput, editProfileFormSchema } from '#domain/users/user.schemas.ts';

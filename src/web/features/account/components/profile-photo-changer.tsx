@@ -1,6 +1,6 @@
 import { Camera } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { profileMessages, validationMessages } from '#domain/messages.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { ImageCropper } from '#web/components/image-crop/image-cropper.tsx';

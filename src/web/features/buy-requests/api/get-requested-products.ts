@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import type { RequestedProductIdsResponse } from '#domain/buy-requests/buy-request.wire.ts';
 import { buyRequestMessages } from '#domain/messages.ts';
 import { apiRequest } from '#web/api/api-client.ts';

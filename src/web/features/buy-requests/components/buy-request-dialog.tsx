@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import type { z } from 'zod';
 import { type BuyRequestForm, buyRequestFormSchema } from '#domain/buy-requests/buy-request.schemas.ts';
 import { BUY_REQUEST_MESSAGE_MAX_CHARS } from '#domain/constants.ts';
@@ -52,7 +52,7 @@ export function BuyRequestDialog({ product, open, onOpenChange, initialMessage =
     <Dialog open={open} onOpenChange={onOpenChange} title={m.dialogTitle} description={m.dialogDescription}>
       <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4">
         <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-2 ring-1 ring-slate-200">
-          <CardImage image={product.images[0]} className="w-24 shrink-0 rounded-lg" />
+          <CardImage image={product.images[0]} sizes="96px" className="w-24 shrink-0 rounded-lg" />
           <p className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]">{product.title}</p>
         </div>
         <Field id={`${id}-message`} label={m.messageLabel} error={error} hint={`${length} / ${BUY_REQUEST_MESSAGE_MAX_CHARS}`}>

@@ -1,14 +1,21 @@
 import { Send } from 'lucide-react';
+import { Suspense } from 'react';
 import { buyRequestMessages as m } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
+import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
 import { useMyBuyRequests } from '../api/get-my-requests.ts';
 import { useRequestedProducts } from '../api/get-requested-products.ts';
-import { BuyRequestDialog } from './buy-request-dialog.tsx';
+import type { BuyRequestDialogProps } from './buy-request-dialog.tsx';
 import { RequestStatus } from './request-status.tsx';
+
+/** The dialog (with its form and validation library) is fetched when the Send button is aimed at, not with the page. */
+const BuyRequestDialog = lazyWithPreload<BuyRequestDialogProps>(() =>
+  import('./buy-request-dialog.tsx').then((module) => module.BuyRequestDialog),
+);
 
 /**
  * The buyer's part of the product page (spec 2, inside the buyer-contact block): the status of
@@ -53,18 +60,25 @@ export function BuyRequestPanel({ product }: { product: Product }) {
         )
       ) : (
         <>
-          <Button onClick={dialog.open} className="w-full" variant={pending ? 'secondary' : 'primary'}>
+          <Button
+            onClick={dialog.open}
+            {...preloadOnIntent(BuyRequestDialog.preload)}
+            className="w-full"
+            variant={pending ? 'secondary' : 'primary'}
+          >
             <Send className="h-4 w-4" aria-hidden="true" />
             {pending ? m.updateButton : m.sendButton}
           </Button>
           {/* Mounted while open only, so each opening starts from the current message. */}
           {dialog.isOpen && (
-            <BuyRequestDialog
-              product={product}
-              open={dialog.isOpen}
-              onOpenChange={dialog.setOpen}
-              initialMessage={pending ? request.buyerMessage : ''}
-            />
+            <Suspense fallback={null}>
+              <BuyRequestDialog
+                product={product}
+                open={dialog.isOpen}
+                onOpenChange={dialog.setOpen}
+                initialMessage={pending ? request.buyerMessage : ''}
+              />
+            </Suspense>
           )}
         </>
       )}

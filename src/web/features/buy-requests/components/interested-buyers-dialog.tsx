@@ -1,6 +1,6 @@
 import { Check, Mail, Phone, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { phoneHref } from '#domain/contact.ts';
 import type { InterestedBuyer } from '#domain/buy-requests/buy-request.wire.ts';
 import { buyRequestMessages as m, productMessages } from '#domain/messages.ts';

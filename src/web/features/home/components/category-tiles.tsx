@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { CATEGORIES, type Category } from '#domain/catalog.ts';
-import { homeMessages } from '#domain/messages.ts';
+import { homeMessages } from '#domain/home/home-copy.ts';
 import { paths } from '#web/config/paths.ts';
 import { writeStoredProductFilter } from '#web/features/products/product-filter-storage.ts';
 

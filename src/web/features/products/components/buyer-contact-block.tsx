@@ -19,7 +19,7 @@ export function BuyerContactBlock({ product, children }: BuyerContactBlockProps)
         Interested in this product?
       </h2>
       <div className="mt-3 flex items-center gap-3">
-        <CardImage image={product.images[0]} className="w-20 shrink-0 rounded-lg" />
+        <CardImage image={product.images[0]} sizes="80px" className="w-20 shrink-0 rounded-lg" />
         <p className="min-w-0 break-words font-semibold text-slate-900">{product.title}</p>
       </div>
       <div className="mt-4">

@@ -19,18 +19,15 @@ export interface CategoryOption {
 
 const checkbox = 'h-4 w-4 rounded border-slate-400 text-brand-600 accent-brand-600';
 
-/** The slide-in filter sidebar of the Products page (spec 2). */
-export function FilterSidebar({
-  open,
-  onOpenChange,
-  filter,
-  categoryOptions,
-}: {
+export interface FilterSidebarProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   filter: ProductFilterState;
   categoryOptions: CategoryOption[];
-}) {
+}
+
+/** The slide-in filter sidebar of the Products page (spec 2). */
+export function FilterSidebar({ open, onOpenChange, filter, categoryOptions }: FilterSidebarProps) {
   const id = useId();
   return (
     <Sheet

@@ -1,14 +1,21 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { buyRequestMessages, productMessages } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/dialog.tsx';
+import type { ConfirmDialogProps } from '#web/components/ui/dialog.tsx';
 import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
 import { paths } from '#web/config/paths.ts';
+import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
+
+/** Fetched when Delete is aimed at: most visitors of a product page never see this dialog. */
+const ConfirmDialog = lazyWithPreload<ConfirmDialogProps>(() =>
+  import('#web/components/ui/dialog.tsx').then((module) => module.ConfirmDialog),
+);
 
 /**
  * The seller's block on their own product (spec 2): the buy-request button, disabled and reading
@@ -52,20 +59,24 @@ export function OwnerActions({ product, asAdmin }: { product: Product; asAdmin: 
             Edit
           </Button>
         )}
-        <Button variant="danger" onClick={confirm.open}>
+        <Button variant="danger" onClick={confirm.open} {...preloadOnIntent(ConfirmDialog.preload)}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
           Delete
         </Button>
       </div>
-      <ConfirmDialog
-        open={confirm.isOpen}
-        onOpenChange={confirm.setOpen}
-        title={productMessages.deleteConfirmTitle}
-        description={productMessages.deleteConfirm}
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onConfirm={onDelete}
-      />
+      {confirm.isOpen && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={confirm.setOpen}
+            title={productMessages.deleteConfirmTitle}
+            description={productMessages.deleteConfirm}
+            confirmLabel="Delete"
+            busy={remove.isPending}
+            onConfirm={onDelete}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -19,6 +19,8 @@ export interface ProductCardProps {
   footer?: ReactNode;
   /** 2 when the grid sits directly under the page's h1, else 3. */
   headingLevel?: 2 | 3;
+  /** Load the photo at once (cards on the first screen), 'high' for the likely largest paint. */
+  imagePriority?: 'high' | 'eager';
   className?: string;
 }
 
@@ -26,7 +28,7 @@ export interface ProductCardProps {
  * The product card of spec 2, shared by every grid. The whole card is one link (a stretched
  * title link), so the heart and footer buttons stay separate controls; sold-out cards link nowhere.
  */
-export function ProductCard({ product, action, footer, headingLevel = 3, className }: ProductCardProps) {
+export function ProductCard({ product, action, footer, headingLevel = 3, imagePriority, className }: ProductCardProps) {
   const { data: user } = useSession();
   const cycle = useImageCycle(product.images.length);
   const href = user?.isAdmin ? paths.admin.product(product._id) : paths.shop.product(product._id);
@@ -45,7 +47,7 @@ export function ProductCard({ product, action, footer, headingLevel = 3, classNa
       )}
     >
       <div className="relative">
-        <CardImage image={product.images[cycle.index]} />
+        <CardImage image={product.images[cycle.index]} priority={imagePriority} />
         {discount !== null && <DiscountBadge percent={discount} className="absolute left-2 top-2 shadow-sm" />}
         {product.soldOut && (
           <div className="absolute inset-0 z-10 flex items-center justify-center bg-slate-900/60">

@@ -34,6 +34,12 @@ export function ProductGridSkeleton({ count }: { count: number }) {
   );
 }
 
+/** The first row (up to four columns) loads at once; the first card's photo, the likely LCP, first of all. */
+function imagePriorityAt(index: number): 'high' | 'eager' | undefined {
+  if (index === 0) return 'high';
+  return index < 4 ? 'eager' : undefined;
+}
+
 /**
  * The shop's product grids (Products, Home, Similar Products, the Wishlist tab). One place to
  * render a card per product, so every grid carries the wishlist heart; `renderFooter` adds a
@@ -44,21 +50,25 @@ export function ProductCardList({
   label,
   headingLevel,
   renderFooter,
+  firstScreen = false,
   className,
 }: {
   products: Product[];
   label?: string;
   headingLevel?: 2 | 3;
   renderFooter?: (product: Product) => ReactNode;
+  /** The grid opens the page: its first row's photos load at once, the first one first (LCP). */
+  firstScreen?: boolean;
   className?: string;
 }) {
   return (
     <ProductGrid label={label} className={className}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id} className="flex">
           <ProductCard
             product={product}
             headingLevel={headingLevel}
+            imagePriority={firstScreen ? imagePriorityAt(index) : undefined}
             action={<WishlistButton product={product} />}
             footer={renderFooter?.(product)}
             className="w-full"

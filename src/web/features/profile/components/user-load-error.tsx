@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { profileMessages } from '#domain/messages.ts';
 import { ApiError } from '#web/api/api-client.ts';
 import { messageOf } from '#web/api/failure-message.ts';

@@ -1,7 +1,7 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type FileRejection, useDropzone } from 'react-dropzone';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_MAX_BYTES } from '#domain/constants.ts';
 import { productMessages, validationMessages } from '#domain/messages.ts';
 import type { ProductImage } from '#domain/products/product.wire.ts';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ComponentProps, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { CATEGORIES, CORE_CONDITIONS, DEFAULT_CONDITION } from '#domain/catalog.ts';
 import { CURRENCY_SYMBOL, MAX_PRODUCT_IMAGES } from '#domain/constants.ts';
 import { productMessages, validationMessages } from '#domain/messages.ts';

@@ -1,6 +1,6 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { wishlistMessages } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { failureMessage } from '#web/api/failure-message.ts';

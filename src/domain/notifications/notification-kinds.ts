@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Every kind of in-app notification, with what it carries. Each kind is also a kind of e-mail
+ * the user may turn off (preferences); security mails (codes) are not notifications and always go.
+ * A new kind is added here (payload and texts), in the server's mail templates, and sent with notify().
+ */
+export const NOTIFICATION_KINDS = ['buy-request.received', 'buy-request.accepted', 'buy-request.rejected'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Mails that prove who someone is: never optional, never unsubscribable. */
+export const SECURITY_MAIL_KINDS = ['verification-code', 'reset-code'] as const;
+/** Every kind of mail the product sends. */
+export const MAIL_KINDS = [...SECURITY_MAIL_KINDS, ...NOTIFICATION_KINDS] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+const listing = { productId: z.string(), productTitle: z.string() };
+
+export const notificationPayloadSchemas = {
+  /** To the seller: someone wants to buy their listing. */
+  'buy-request.received': z.object({ ...listing, buyerName: z.string(), message: z.string() }),
+  /** To the buyer: the seller accepted (the listing is sold to them). */
+  'buy-request.accepted': z.object({ ...listing, sellerName: z.string() }),
+  /** To the buyer: the seller declined. */
+  'buy-request.rejected': z.object(listing),
+} satisfies Record<NotificationKind, z.ZodType>;
+
+export type NotificationPayloads = { [K in NotificationKind]: z.infer<(typeof notificationPayloadSchemas)[K]> };
+
+/** A quoted message, cut so a notification stays one glance long. */
+function excerpt(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** What the bell's list says for each kind: a short title and one sentence. */
+export const notificationTexts: {
+  [K in NotificationKind]: { title: string; body: (payload: NotificationPayloads[K]) => string };
+} = {
+  'buy-request.received': {
+    title: 'New buy request',
+    body: (p) => `${p.buyerName} wants to buy "${p.productTitle}": "${excerpt(p.message)}"`,
+  },
+  'buy-request.accepted': {
+    title: 'Request accepted',
+    body: (p) => `${p.sellerName} accepted your request for "${p.productTitle}". Get in touch to arrange the hand-over.`,
+  },
+  'buy-request.rejected': {
+    title: 'Request declined',
+    body: (p) => `The seller declined your request for "${p.productTitle}".`,
+  },
+};
+
+/** How each kind is named in the preferences and on the unsubscribe page. */
+export const notificationKindLabels: Record<NotificationKind, string> = {
+  'buy-request.received': 'New buy requests for my listings',
+  'buy-request.accepted': 'My buy request was accepted',
+  'buy-request.rejected': 'My buy request was declined',
+};

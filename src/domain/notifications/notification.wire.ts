@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  notificationPayloadSchemas,
+  notificationTexts,
+} from './notification-kinds.ts';
+
+const common = { _id: z.string(), read: z.boolean(), createdAt: z.string() };
+
+/** One notification as the API and the live stream carry it: its kind decides its payload. */
+export const notificationSchema = z.discriminatedUnion('kind', [
+  z.object({ ...common, kind: z.literal('buy-request.received'), payload: notificationPayloadSchemas['buy-request.received'] }),
+  z.object({ ...common, kind: z.literal('buy-request.accepted'), payload: notificationPayloadSchemas['buy-request.accepted'] }),
+  z.object({ ...common, kind: z.literal('buy-request.rejected'), payload: notificationPayloadSchemas['buy-request.rejected'] }),
+]);
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/v1/notifications: a page, newest first; pass nextCursor as `before` for the next one. */
+export const notificationPageSchema = z.object({
+  success: z.literal(true),
+  notifications: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const notificationResponseSchema = z.object({ success: z.literal(true), notification: notificationSchema });
+
+/** The unread count, answered by the count call and by every call that marks something read. */
+export const unreadCountResponseSchema = z.object({ success: z.literal(true), unreadCount: z.number().int() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
+
+/** Per kind: whether it is also e-mailed (always shown in the app). */
+export const notificationPreferenceSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.boolean() });
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+export const notificationPreferencesResponseSchema = z.object({
+  success: z.literal(true),
+  preferences: z.array(notificationPreferenceSchema),
+});
+export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponseSchema>;
+
+/** GET /api/v1/notifications/unsubscribe/{token}: what the link would turn off (nothing changes yet). */
+export const unsubscribeInfoSchema = z.object({
+  success: z.literal(true),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** Whether e-mails of this kind are still on for the account. */
+  subscribed: z.boolean(),
+});
+export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;
+
+export const unsubscribeResponseSchema = z.object({
+  success: z.literal(true),
+  msg: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+});
+
+/**
+ * The live stream (GET /api/v1/events, Server-Sent Events). `notification` events carry an id
+ * (reconnecting with Last-Event-ID replays those missed); the others carry none.
+ */
+export const LIVE_EVENT = {
+  /** A new notification for the signed-in user. */
+  notification: 'notification',
+  /** Some of the user's notifications were marked read (in another tab, perhaps). */
+  notificationsRead: 'notifications-read',
+  /** A listing was sold: an open product page shows SOLD OUT. */
+  listingSold: 'listing-sold',
+  /** Events may have been missed (the server lost its event feed): reload what is shown. */
+  resync: 'resync',
+} as const;
+
+export interface LiveEventData {
+  notification: { notification: Notification; unreadCount: number };
+  'notifications-read': { unreadCount: number };
+  'listing-sold': { productId: string };
+  resync: Record<string, never>;
+}
+
+export function isNotificationKind(value: string): value is NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}
+
+/** A notification's title and sentence, as the bell's list shows them. */
+export function notificationText(notification: Notification): { title: string; body: string } {
+  switch (notification.kind) {
+    case 'buy-request.received': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'buy-request.accepted': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'buy-request.rejected': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationChannel, Queryable } from '../db/client.ts';
+
+/** The one PostgreSQL channel every instance listens on; topics are told apart in the payload. */
+export const EVENT_CHANNEL = 'campus_market_events';
+
+/** NOTIFY refuses payloads of 8,000 bytes or more: events carry ids, never documents. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+/**
+ * What each topic carries. Features add their topics where they publish them:
+ *   declare module '../events/event-bus.ts' { interface BusTopics { 'listing.changed': { id: string } } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface BusTopics {}
+
+export type BusTopic = keyof BusTopics;
+
+interface Envelope {
+  topic: string;
+  data: unknown;
+}
+
+/**
+ * Tells every app instance (this one included) that something changed: the transport of the live
+ * stream and of cache invalidation. Carried by the database's LISTEN/NOTIFY, so:
+ *  - an event published inside a transaction is delivered when it commits, never if it rolls back;
+ *  - it reaches every instance connected to the same PostgreSQL (on PGlite, the one process);
+ *  - delivery is at most once: after a lost connection, onResync callbacks run so that whoever
+ *    keeps derived state (a cache, an open stream) rereads it from the tables.
+ */
+export class EventBus {
+  private readonly handlers = new Map<string, Set<(data: unknown) => void>>();
+  private stopListening: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly channel: NotificationChannel,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening ??= await this.channel.listen(EVENT_CHANNEL, (payload) => this.deliver(payload));
+  }
+
+  async stop(): Promise<void> {
+    const stop = this.stopListening;
+    this.stopListening = undefined;
+    await stop?.();
+  }
+
+  /** True while events are arriving; false while a lost connection is being made again. */
+  get live(): boolean {
+    return this.stopListening !== undefined && this.channel.connected;
+  }
+
+  /** Sends the event on `db`: pass the transaction that makes the change, so both commit together. */
+  async publish<T extends BusTopic>(db: Queryable, topic: T, data: BusTopics[T]): Promise<void> {
+    const payload = JSON.stringify({ topic, data } satisfies Envelope);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Event ${topic} is too large to notify`);
+    await db.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`);
+  }
+
+  subscribe<T extends BusTopic>(topic: T, handler: (data: BusTopics[T]) => void): () => void {
+    let handlers = this.handlers.get(topic);
+    if (!handlers) {
+      handlers = new Set();
+      this.handlers.set(topic, handlers);
+    }
+    const untyped = handler as (data: unknown) => void;
+    handlers.add(untyped);
+    return () => handlers.delete(untyped);
+  }
+
+  /** Runs after events may have been missed (the listening connection was lost and is back). */
+  onResync(callback: () => void): () => void {
+    return this.channel.onReconnect(callback);
+  }
+
+  private deliver(payload: string) {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      this.log.warn({ payload: payload.slice(0, 200) }, 'ignored an event that is not JSON');
+      return;
+    }
+    for (const handler of this.handlers.get(envelope.topic) ?? []) {
+      try {
+        handler(envelope.data);
+      } catch (error) {
+        this.log.error({ err: error, topic: envelope.topic }, 'an event handler failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { type MailKind, SECURITY_MAIL_KINDS } from '#domain/notifications/notification-kinds.ts';
+import type { NotificationPayloads } from '#domain/notifications/notification-kinds.ts';
+import {
+  type NotificationMailData,
+  type SellerContactDetails,
+  acceptedMail,
+  newRequestMail,
+  rejectedMail,
+} from './templates/buy-request-mails.ts';
+import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
+import type { MailContent } from './templates/layout.ts';
+
+/**
+ * Every mail of the product: what its template needs, and the template (one per event). A
+ * notification kind's mail gets the recipient's name and the notification's payload, plus what
+ * only the mail shows. A new mail is added here and in MAIL_KINDS (src/domain).
+ */
+export interface MailTemplateData {
+  'verification-code': CodeMailData;
+  'reset-code': CodeMailData;
+  'buy-request.received': NotificationMailData<NotificationPayloads['buy-request.received']>;
+  'buy-request.accepted': NotificationMailData<NotificationPayloads['buy-request.accepted']> & { seller: SellerContactDetails };
+  'buy-request.rejected': NotificationMailData<NotificationPayloads['buy-request.rejected']>;
+}
+
+export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
+  'verification-code': (data) => verificationCodeMail(data),
+  'reset-code': (data) => resetCodeMail(data),
+  'buy-request.received': newRequestMail,
+  'buy-request.accepted': acceptedMail,
+  'buy-request.rejected': rejectedMail,
+};
+
+/** Security mails (codes) always go and carry no unsubscribe link. */
+export function isSecurityMail(kind: MailKind): boolean {
+  return (SECURITY_MAIL_KINDS as readonly string[]).includes(kind);
+}

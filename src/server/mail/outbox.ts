@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { MailKind, NotificationKind } from '#domain/notifications/notification-kinds.ts';
+import { notificationKindLabels } from '#domain/notifications/notification-kinds.ts';
+import { maskEmail } from '#domain/users/masking.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { type JobQueue, PermanentJobError, type RunningJob } from '../jobs/job-queue.ts';
+import { MAIL_TEMPLATES, type MailTemplateData, isSecurityMail } from './mail-templates.ts';
+import { type Mailer, isPermanentMailError } from './mailer.ts';
+import {
+  findOutboxMail,
+  insertOutboxMail,
+  markOutboxMailExpired,
+  markOutboxMailSent,
+  pruneOutbox,
+  recordOutboxFailure,
+} from './outbox.repository.ts';
+import { sitePages } from './templates/buy-request-mails.ts';
+import { type MailUnsubscribe, renderMail } from './templates/layout.ts';
+import { createUnsubscribeToken, pruneUnsubscribeTokens } from './unsubscribe-tokens.ts';
+
+declare module '../jobs/job-queue.ts' {
+  interface JobKinds {
+    /** Delivers one mail of the outbox. */
+    'mail.deliver': { outboxId: string };
+    /** Drops old delivery records and unsubscribe tokens. */
+    'mail.housekeeping': Record<string, never>;
+  }
+}
+
+/** What queueing a mail needs from the app. */
+export interface MailQueueContext {
+  jobs: JobQueue;
+  config: Pick<Config, 'publicUrl' | 'contactEmail' | 'mailFrom'>;
+}
+
+export interface QueuedMail<K extends MailKind> {
+  kind: K;
+  to: string;
+  /** The recipient's account: required for every mail but sign-up codes (unsubscribe, account deletion). */
+  userId: string | null;
+  data: MailTemplateData[K];
+  /** What caused the mail, unique: one event is one mail, however often it is queued. */
+  eventKey: string;
+  /** A mail of no use after this (a one-time code's expiry) is dropped instead of sent late. */
+  expiresAt?: Date;
+}
+
+/** Every delivery record outlives its mail by this long, for support questions. */
+const DELIVERY_RECORDS_KEPT_MS = 90 * 24 * 3600_000;
+
+/** The part after @ of the sender's address, for Message-IDs ("<uuid@campus.edu>"). */
+export function messageIdDomain(mailFrom: string, publicUrl: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = address.split('@')[1]?.trim();
+  return domain && /^[a-z0-9.-]+$/i.test(domain) ? domain : new URL(publicUrl).hostname;
+}
+
+/** The one-click address (RFC 8058) a mail's List-Unsubscribe header names. */
+export function oneClickUnsubscribeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/v1/notifications/unsubscribe/${token}`;
+}
+
+/** The page a person reaches from the link in the mail: it asks, then unsubscribes. */
+export function unsubscribePageUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/unsubscribe/${token}`;
+}
+
+/**
+ * Puts a mail in the outbox inside `tx`, the transaction of the event that causes it, with the
+ * job that will deliver it: the event, the mail and the job commit together or not at all.
+ * Answers false when the event already has its mail.
+ */
+export async function queueMail<K extends MailKind>(tx: Queryable, ctx: MailQueueContext, mail: QueuedMail<K>): Promise<boolean> {
+  const { publicUrl, contactEmail, mailFrom } = ctx.config;
+  const id = randomUUID();
+  const content = MAIL_TEMPLATES[mail.kind](mail.data, publicUrl);
+  let unsubscribe: (MailUnsubscribe & { oneClickUrl: string }) | undefined;
+  if (!isSecurityMail(mail.kind)) {
+    if (!mail.userId) throw new Error(`a ${mail.kind} mail must name its recipient's account`);
+    const kind = mail.kind as NotificationKind;
+    const token = await createUnsubscribeToken(tx, mail.userId, kind);
+    unsubscribe = {
+      kindLabel: notificationKindLabels[kind],
+      pageUrl: unsubscribePageUrl(publicUrl, token),
+      settingsUrl: sitePages.account(publicUrl),
+      oneClickUrl: oneClickUnsubscribeUrl(publicUrl, token),
+    };
+  }
+  const rendered = renderMail(content, { url: publicUrl, contactEmail }, unsubscribe);
+  const stored = await insertOutboxMail(tx, {
+    id,
+    eventKey: mail.eventKey,
+    kind: mail.kind,
+    userId: mail.userId,
+    toAddress: mail.to,
+    messageId: `<${id}@${messageIdDomain(mailFrom, publicUrl)}>`,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+    unsubscribeUrl: unsubscribe?.oneClickUrl ?? null,
+    expiresAt: mail.expiresAt ?? null,
+  });
+  if (stored) await ctx.jobs.enqueue(tx, 'mail.deliver', { outboxId: id });
+  return stored;
+}
+
+export interface MailDeliveryContext {
+  db: Queryable;
+  mailer: Mailer;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Delivers one outbox mail, at most once per event: a mail already recorded as sent is not sent
+ * again. The record is written right after the mail server accepts; what a crash in between
+ * means is in docs/decisions/0016-job-queue.md.
+ */
+export async function deliverOutboxMail(ctx: MailDeliveryContext, outboxId: string, job: RunningJob): Promise<void> {
+  const mail = await findOutboxMail(ctx.db, outboxId);
+  // Gone with its account, already delivered, or dropped as too late: nothing to send.
+  if (!mail || mail.status === 'sent' || mail.status === 'expired') return;
+  if (mail.expiresAt && mail.expiresAt.getTime() <= ctx.clock.now().getTime()) {
+    await markOutboxMailExpired(ctx.db, mail.id);
+    ctx.log.warn({ mail: mail.id, kind: mail.kind }, 'mail dropped: it expired before it could be sent');
+    return;
+  }
+  try {
+    await ctx.mailer.send({
+      to: mail.toAddress,
+      subject: mail.subject,
+      text: mail.textBody ?? '',
+      html: mail.htmlBody ?? '',
+      messageId: mail.messageId,
+      headers: mail.unsubscribeUrl
+        ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : {},
+    });
+  } catch (error) {
+    const permanent = isPermanentMailError(error);
+    await recordOutboxFailure(ctx.db, mail.id, errorText(error), permanent || job.lastAttempt);
+    if (permanent) throw new PermanentJobError(errorText(error));
+    throw error;
+  }
+  await markOutboxMailSent(ctx.db, mail.id, ctx.clock.now());
+}
+
+/** The mail jobs: delivery (woken at once by each queued mail) and a daily clean-up. */
+export function registerMailJobs(app: FastifyInstance) {
+  const ctx = (): MailDeliveryContext => ({ db: app.db, mailer: app.mailer, clock: app.clock, log: app.log });
+  app.jobs.define({
+    kind: 'mail.deliver',
+    run: ({ outboxId }, job) => deliverOutboxMail(ctx(), outboxId, job),
+    // 5 s doubling (with jitter) over 12 retries: a mail server may be down for hours before a mail fails.
+    retryLimit: 12,
+    retryDelaySeconds: 5,
+    // Well above the SMTP client's own timeouts (mailer.ts), so a slow attempt ends before it is presumed dead.
+    timeoutSeconds: 60,
+    concurrency: 2,
+    describe: async ({ outboxId }) => {
+      const mail = await findOutboxMail(app.db, outboxId);
+      return mail ? `${mail.kind} mail to ${maskEmail(mail.toAddress)}` : null;
+    },
+  });
+  app.jobs.define({
+    kind: 'mail.housekeeping',
+    run: async () => {
+      const now = app.clock.now();
+      await pruneOutbox(app.db, new Date(now.getTime() - DELIVERY_RECORDS_KEPT_MS));
+      await pruneUnsubscribeTokens(app.db, now);
+    },
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    timeoutSeconds: 300,
+    concurrency: 1,
+    schedule: '17 3 * * *',
+  });
+}

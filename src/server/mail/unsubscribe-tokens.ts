@@ -1,0 +1,42 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
+import type { Queryable } from '../db/client.ts';
+import { unsubscribeTokens } from '../db/schema/index.ts';
+
+/** An unsubscribe link works this long after its mail was sent. */
+export const UNSUBSCRIBE_TOKEN_LIFETIME_MS = 365 * 24 * 3600_000;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A fresh random token for one mail's unsubscribe link; only its SHA-256 is stored, so the
+ * database alone cannot unsubscribe anyone. No secret in the configuration is needed.
+ */
+export async function createUnsubscribeToken(tx: Queryable, userId: string, kind: NotificationKind): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(unsubscribeTokens).values({ tokenHash: hashToken(token), userId, kind });
+  return token;
+}
+
+/** Whose link this is and for which kind of mail, or undefined for an unknown or expired token. */
+export async function findUnsubscribeToken(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ userId: string; kind: NotificationKind } | undefined> {
+  const [row] = await db
+    .select({ userId: unsubscribeTokens.userId, kind: unsubscribeTokens.kind, createdAt: unsubscribeTokens.createdAt })
+    .from(unsubscribeTokens)
+    .where(eq(unsubscribeTokens.tokenHash, hashToken(token)));
+  if (!row || row.createdAt.getTime() + UNSUBSCRIBE_TOKEN_LIFETIME_MS <= now.getTime()) return undefined;
+  return { userId: row.userId, kind: row.kind };
+}
+
+export async function pruneUnsubscribeTokens(db: Queryable, now: Date): Promise<void> {
+  await db
+    .delete(unsubscribeTokens)
+    .where(lt(unsubscribeTokens.createdAt, new Date(now.getTime() - UNSUBSCRIBE_TOKEN_LIFETIME_MS)));
+}

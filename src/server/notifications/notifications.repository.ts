@@ -1,0 +1,126 @@
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
+import type { Queryable } from '../db/client.ts';
+import { notificationPreferences, notifications } from '../db/schema/index.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Serialises the notifications of one user until the transaction ends, so their `seq` order is
+ * their commit order and a stream resuming after seq N has missed nothing below it.
+ */
+export async function lockUserNotifications(tx: Queryable, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`}))`);
+}
+
+export async function insertNotification(
+  tx: Queryable,
+  values: { userId: string; kind: NotificationKind; payload: Record<string, unknown> },
+): Promise<NotificationRow> {
+  const [row] = await tx.insert(notifications).values(values).returning();
+  return row!;
+}
+
+export async function countUnread(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`${count()}::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** A page of a user's notifications, newest first, older than `beforeSeq` when given. */
+export async function listNotifications(
+  db: Queryable,
+  userId: string,
+  page: { beforeSeq?: number | undefined; limit: number },
+): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(
+      and(eq(notifications.userId, userId), page.beforeSeq === undefined ? undefined : lt(notifications.seq, page.beforeSeq)),
+    )
+    .orderBy(desc(notifications.seq))
+    .limit(page.limit);
+}
+
+/** What a stream missed: the user's notifications after `afterSeq`, oldest first. */
+export async function listNotificationsAfter(
+  db: Queryable,
+  userId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), gt(notifications.seq, afterSeq)))
+    .orderBy(notifications.seq)
+    .limit(limit);
+}
+
+export async function findNotificationBySeq(db: Queryable, seq: number): Promise<NotificationRow | undefined> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.seq, seq));
+  return row;
+}
+
+/** The user's own notification, or undefined (someone else's is as good as missing). */
+export async function findOwnNotification(db: Queryable, userId: string, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row;
+}
+
+/** Marks one of the user's notifications read; false when they have none with that id. */
+export async function markNotificationRead(db: Queryable, userId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length === 1;
+}
+
+export async function markAllNotificationsRead(db: Queryable, userId: string, at: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: at })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+/** Whether the user wants this kind by e-mail too (the default, until they say otherwise). */
+export async function wantsEmail(db: Queryable, userId: string, kind: NotificationKind): Promise<boolean> {
+  const [row] = await db
+    .select({ email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
+  return row?.email ?? true;
+}
+
+/** The kinds the user changed from the default, with their choice. */
+export async function listEmailPreferences(db: Queryable, userId: string): Promise<Map<NotificationKind, boolean>> {
+  const rows = await db
+    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return new Map(rows.map((row) => [row.kind, row.email]));
+}
+
+export async function setEmailPreference(
+  db: Queryable,
+  userId: string,
+  kind: NotificationKind,
+  email: boolean,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, kind, email, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { email, updatedAt: at },
+    });
+}

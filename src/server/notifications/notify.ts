@@ -1,0 +1,69 @@
+import type { NotificationKind, NotificationPayloads } from '#domain/notifications/notification-kinds.ts';
+import type { Notification } from '#domain/notifications/notification.wire.ts';
+import type { Queryable } from '../db/client.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { MailTemplateData } from '../mail/mail-templates.ts';
+import { type MailQueueContext, queueMail } from '../mail/outbox.ts';
+import { type NotificationRow, insertNotification, lockUserNotifications, wantsEmail } from './notifications.repository.ts';
+
+declare module '../events/event-bus.ts' {
+  interface BusTopics {
+    /** A notification was committed for this user (the stream loads it by seq). */
+    'notification.created': { userId: string; seq: number };
+    /** Some of this user's notifications were marked read. */
+    'notifications.read': { userId: string };
+  }
+}
+
+export interface NotifyContext extends MailQueueContext {
+  events: EventBus;
+}
+
+/** Whom a notification is for: the account, and how its mail greets and reaches them. */
+export interface NotificationRecipient {
+  id: string;
+  email: string;
+  userName: string;
+}
+
+/** What a kind's mail shows beyond the notification itself (e.g. the seller's contact details). */
+export type MailOnlyData<K extends NotificationKind> = Omit<MailTemplateData[K], 'recipientName' | 'payload'>;
+
+export interface NewNotification<K extends NotificationKind> {
+  to: NotificationRecipient;
+  kind: K;
+  payload: NotificationPayloads[K];
+  mail: MailOnlyData<K>;
+}
+
+export function toNotificationWire(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    payload: row.payload,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  } as Notification;
+}
+
+/**
+ * The one way a feature tells a user something: inside `tx`, the transaction of the change,
+ * it stores the notification, queues its mail unless the user chose in-app only, and announces
+ * it to the user's open streams on every instance. All of it commits with the change or not at all.
+ * Call it once per recipient; several recipients in one transaction are notified in id order.
+ */
+export async function notify<K extends NotificationKind>(tx: Queryable, ctx: NotifyContext, notification: NewNotification<K>) {
+  const { to, kind, payload } = notification;
+  await lockUserNotifications(tx, to.id);
+  const row = await insertNotification(tx, { userId: to.id, kind, payload });
+  if (await wantsEmail(tx, to.id, kind)) {
+    await queueMail(tx, ctx, {
+      kind,
+      to: to.email,
+      userId: to.id,
+      data: { recipientName: to.userName, payload, ...notification.mail } as unknown as MailTemplateData[K],
+      eventKey: `notification:${row.id}`,
+    });
+  }
+  await ctx.events.publish(tx, 'notification.created', { userId: to.id, seq: row.seq });
+}

@@ -1,0 +1,14 @@
+import type { Notification } from '#domain/notifications/notification.wire.ts';
+import { paths } from '#web/config/paths.ts';
+
+/** Where opening a notification leads: what it is about. */
+export function notificationHref(notification: Notification): string {
+  switch (notification.kind) {
+    case 'buy-request.received':
+      // The interested buyers, with accept and reject, are on My Listings.
+      return paths.shop.listings;
+    case 'buy-request.accepted':
+    case 'buy-request.rejected':
+      return paths.shop.product(notification.payload.productId);
+  }
+}

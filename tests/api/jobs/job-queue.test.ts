@@ -1,0 +1,199 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type JobQueue, PermanentJobError } from '#server/jobs/job-queue.ts';
+import { TEST_DB } from '../../support/test-database.ts';
+import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { startQueue, storedJobs, takeJobAndDie, testJob } from './test-queues.ts';
+
+let t: TestApp;
+const queues: JobQueue[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.stop();
+  await t.app.db.execute(sql`delete from pgboss.job where name like 'test.%'`);
+});
+afterAll(() => t.close());
+
+async function queueWith(...args: Parameters<typeof startQueue> extends [unknown, ...infer Rest] ? Rest : never) {
+  const queue = await startQueue(t, ...args);
+  queues.push(queue);
+  return queue;
+}
+
+describe('enqueueing in the transaction of the change', () => {
+  it('stores no job when the transaction rolls back, and runs the job once it commits', async () => {
+    const ran: number[] = [];
+    const queue = await queueWith([testJob('test.work', async ({ n }) => void ran.push(n))]);
+
+    await t.app.db
+      .transaction(async (tx) => {
+        await queue.enqueue(tx, 'test.work', { n: 1 });
+        throw new Error('the change failed');
+      })
+      .catch(() => {});
+    expect(await storedJobs(t, 'test.work')).toEqual([]);
+
+    await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 2 }));
+    await expect.poll(() => ran, { timeout: 5000 }).toEqual([2]);
+    await expect.poll(async () => (await storedJobs(t, 'test.work')).map((job) => job.state)).toEqual(['completed']);
+  });
+
+  it('starts a worker right after the commit instead of at its next poll (10 s here)', async () => {
+    let startedAt = 0;
+    const queue = await queueWith([testJob('test.work', async () => void (startedAt = Date.now()))]);
+    // Let the worker find the queue empty and go to sleep for its polling interval.
+    await delay(200);
+    const committedAt = await t.app.db.transaction(async (tx) => {
+      await queue.enqueue(tx, 'test.work', { n: 1 });
+      return Date.now();
+    });
+    await expect.poll(() => startedAt, { timeout: 3000, interval: 5 }).toBeGreaterThan(0);
+    expect(startedAt - committedAt).toBeLessThan(1000);
+  });
+
+  it('wakes the workers of another instance: one enqueues with workers off, the other runs it', async () => {
+    const ran: number[] = [];
+    const web = await queueWith([testJob('test.work', async () => {})], { workers: false });
+    await queueWith([testJob('test.work', async ({ n }) => void ran.push(n))]);
+    await delay(200);
+    const started = Date.now();
+    await t.app.db.transaction((tx) => web.enqueue(tx, 'test.work', { n: 7 }));
+    await expect.poll(() => ran, { timeout: 3000, interval: 5 }).toEqual([7]);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('runs nothing in an instance with workers off', async () => {
+    let runs = 0;
+    const web = await queueWith([testJob('test.work', async () => void runs++)], { workers: false, pollingIntervalSeconds: 0.5 });
+    await t.app.db.transaction((tx) => web.enqueue(tx, 'test.work', { n: 1 }));
+    await delay(1200);
+    expect(runs).toBe(0);
+    expect((await storedJobs(t, 'test.work')).map((job) => job.state)).toEqual(['created']);
+  });
+});
+
+describe('failures', () => {
+  it('retries a failing job with growing delays, then ends it as failed with its last error', async () => {
+    const attempts: { attempt: number; at: number; last: boolean }[] = [];
+    const queue = await queueWith(
+      [
+        testJob(
+          'test.work',
+          async (_data, job) => {
+            attempts.push({ attempt: job.attempt, at: Date.now(), last: job.lastAttempt });
+            throw new Error(`mail server down (attempt ${job.attempt})`);
+          },
+          { retryLimit: 2, retryDelaySeconds: 1 },
+        ),
+      ],
+      { pollingIntervalSeconds: 0.5 },
+    );
+    await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 1 }));
+    await expect
+      .poll(async () => (await storedJobs(t, 'test.work'))[0]?.state, { timeout: 15_000, interval: 200 })
+      .toBe('failed');
+
+    expect(attempts.map((a) => [a.attempt, a.last])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+    const [first, second, third] = attempts.map((a) => a.at);
+    // The first retry waits 1–2 s, the second 2–4 s (exponential, with jitter).
+    expect(second! - first!).toBeGreaterThanOrEqual(900);
+    expect(third! - second!).toBeGreaterThanOrEqual(1900);
+    const [job] = await storedJobs(t, 'test.work');
+    expect(job!.output?.message).toBe('mail server down (attempt 3)');
+  });
+
+  it('ends a job that can never succeed at its first failure', async () => {
+    let runs = 0;
+    const queue = await queueWith([
+      testJob(
+        'test.work',
+        async () => {
+          runs++;
+          throw new PermanentJobError('550 5.1.1 no such mailbox');
+        },
+        { retryLimit: 5 },
+      ),
+    ]);
+    await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 1 }));
+    await expect.poll(async () => (await storedJobs(t, 'test.work'))[0]?.state, { timeout: 5000 }).toBe('failed');
+    await delay(1500);
+    expect(runs).toBe(1);
+    expect((await storedJobs(t, 'test.work'))[0]!.output?.message).toBe('550 5.1.1 no such mailbox');
+  });
+
+  it('retries a job whose worker died mid-run, once its timeout has passed and maintenance notices', async () => {
+    const delivered: number[] = [];
+    const queue = await queueWith(
+      [testJob('test.work', async ({ n }) => void delivered.push(n), { timeoutSeconds: 1, retryLimit: 3 })],
+      { workers: false },
+    );
+    await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 1 }));
+    await takeJobAndDie(t, 'test.work');
+    expect((await storedJobs(t, 'test.work'))[0]!.state).toBe('active');
+
+    const healthy = await queueWith(
+      [testJob('test.work', async ({ n }) => void delivered.push(n), { timeoutSeconds: 1, retryLimit: 3 })],
+      {
+        pollingIntervalSeconds: 0.5,
+      },
+    );
+    await delay(1100);
+    await healthy.maintain();
+    await expect.poll(() => delivered, { timeout: 8000 }).toEqual([1]);
+    expect((await storedJobs(t, 'test.work'))[0]!.retryCount).toBe(1);
+  });
+});
+
+describe('shutdown', () => {
+  it('lets a running job finish before it stops', async () => {
+    let finished = false;
+    const queue = await startQueue(t, [
+      testJob('test.work', async () => {
+        await delay(400);
+        finished = true;
+      }),
+    ]);
+    await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 1 }));
+    await expect.poll(async () => (await storedJobs(t, 'test.work'))[0]?.state).toBe('active');
+    await queue.stop();
+    expect(finished).toBe(true);
+    expect((await storedJobs(t, 'test.work'))[0]!.state).toBe('completed');
+  });
+
+  it('fails a job that outlasts the bounded wait, so that it is retried', async () => {
+    const queue = await startQueue(t, [testJob('test.work', () => new Promise<void>(() => {}), { retryLimit: 2 })], {
+      stopTimeoutMs: 300,
+    });
+    await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 1 }));
+    await expect.poll(async () => (await storedJobs(t, 'test.work'))[0]?.state).toBe('active');
+    const stopping = Date.now();
+    await queue.stop();
+    expect(Date.now() - stopping).toBeLessThan(2000);
+    const [job] = await storedJobs(t, 'test.work');
+    expect(job!.state).toBe('retry');
+    expect(job!.output?.message).toBe('The server stopped while this job was running.');
+  });
+
+  // PostgreSQL may have other instances running jobs, so there a dead run waits for its timeout (above).
+  if (TEST_DB === 'pglite') {
+    it('retries at start a job left running by a crash (the embedded database has no other process)', async () => {
+      const delivered: number[] = [];
+      const before = await queueWith([testJob('test.work', async () => {}, { retryLimit: 2 })], { workers: false });
+      await t.app.db.transaction((tx) => before.enqueue(tx, 'test.work', { n: 5 }));
+      await takeJobAndDie(t, 'test.work');
+
+      await queueWith([testJob('test.work', async ({ n }) => void delivered.push(n), { retryLimit: 2 })], {
+        pollingIntervalSeconds: 0.5,
+      });
+      await expect.poll(() => delivered, { timeout: 8000 }).toEqual([5]);
+    });
+  }
+});

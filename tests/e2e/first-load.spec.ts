@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type LoadedScript, firstLoadScripts } from './support/first-load.ts';
+
+/**
+ * Budgets of the first screens on a phone (issue 10; docs/PERFORMANCE.md), read from the build
+ * the other browser tests run against: cheap and exact, no browser, no timing.
+ */
+const WEB_DIR = path.resolve('dist/web');
+const LOGIN_BUDGET_BYTES = 100 * 1024;
+
+/** Libraries that only a form, a dialog or a toast needs, fetched when one is used. */
+const ON_DEMAND =
+  /node_modules\/(zod|react-hook-form|@hookform|sonner|@radix-ui\/react-dialog|react-easy-crop|react-dropzone|embla-carousel)\//;
+
+const total = (scripts: LoadedScript[]) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+const listing = (scripts: LoadedScript[]) =>
+  scripts.map((script) => `${(script.gzipBytes / 1024).toFixed(1)} KB ${script.file}`).join('\n');
+const onDemandIn = (scripts: LoadedScript[]) =>
+  [...new Set(scripts.flatMap((script) => script.sources.filter((source) => ON_DEMAND.test(source))))].map((source) =>
+    source.replace(/^.*node_modules\//, ''),
+  );
+
+describe('the first load of a screen', () => {
+  it('of /auth/login is at most 100 KB of gzipped JavaScript', () => {
+    const scripts = firstLoadScripts(WEB_DIR, ['login-page']);
+    expect(total(scripts), listing(scripts)).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+  });
+
+  it('of /auth/login carries no form or validation library, no toasts and no dialogs', () => {
+    expect(onDemandIn(firstLoadScripts(WEB_DIR, ['login-page']))).toEqual([]);
+  });
+
+  it('of Products and of a product page carries none of them either', () => {
+    expect(onDemandIn(firstLoadScripts(WEB_DIR, ['shop-layout', 'products-page']))).toEqual([]);
+    expect(onDemandIn(firstLoadScripts(WEB_DIR, ['shop-layout', 'product-detail-page']))).toEqual([]);
+  });
+});
