@@ -1,4 +1,7 @@
-import { z } from 'zod';
+import type { NotificationPayloads } from './notification-payloads.ts';
+import type { Notification } from './notification.wire.ts';
+
+export type { NotificationPayloads } from './notification-payloads.ts';
 
 /**
  * Every kind of in-app notification, with what it carries. Each kind is also a kind of e-mail
@@ -8,24 +11,15 @@ import { z } from 'zod';
 export const NOTIFICATION_KINDS = ['buy-request.received', 'buy-request.accepted', 'buy-request.rejected'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+export function isNotificationKind(value: string): value is NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}
+
 /** Mails that prove who someone is: never optional, never unsubscribable. */
 export const SECURITY_MAIL_KINDS = ['verification-code', 'reset-code'] as const;
 /** Every kind of mail the product sends. */
 export const MAIL_KINDS = [...SECURITY_MAIL_KINDS, ...NOTIFICATION_KINDS] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
-
-const listing = { productId: z.string(), productTitle: z.string() };
-
-export const notificationPayloadSchemas = {
-  /** To the seller: someone wants to buy their listing. */
-  'buy-request.received': z.object({ ...listing, buyerName: z.string(), message: z.string() }),
-  /** To the buyer: the seller accepted (the listing is sold to them). */
-  'buy-request.accepted': z.object({ ...listing, sellerName: z.string() }),
-  /** To the buyer: the seller declined. */
-  'buy-request.rejected': z.object(listing),
-} satisfies Record<NotificationKind, z.ZodType>;
-
-export type NotificationPayloads = { [K in NotificationKind]: z.infer<(typeof notificationPayloadSchemas)[K]> };
 
 /** A quoted message, cut so a notification stays one glance long. */
 function excerpt(text: string, max = 120): string {
@@ -57,3 +51,21 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'buy-request.accepted': 'My buy request was accepted',
   'buy-request.rejected': 'My buy request was declined',
 };
+
+/** A notification's title and sentence, as the bell's list shows them. */
+export function notificationText(notification: Notification): { title: string; body: string } {
+  switch (notification.kind) {
+    case 'buy-request.received': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'buy-request.accepted': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'buy-request.rejected': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+  }
+}

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-  notificationPayloadSchemas,
-  notificationTexts,
-} from './notification-kinds.ts';
+import { NOTIFICATION_KINDS } from './notification-kinds.ts';
+import { notificationPayloadSchemas } from './notification-payloads.ts';
 
 const common = { _id: z.string(), read: z.boolean(), createdAt: z.string() };
 
@@ -55,47 +51,3 @@ export const unsubscribeResponseSchema = z.object({
   msg: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
 });
-
-/**
- * The live stream (GET /api/v1/events, Server-Sent Events). `notification` events carry an id
- * (reconnecting with Last-Event-ID replays those missed); the others carry none.
- */
-export const LIVE_EVENT = {
-  /** A new notification for the signed-in user. */
-  notification: 'notification',
-  /** Some of the user's notifications were marked read (in another tab, perhaps). */
-  notificationsRead: 'notifications-read',
-  /** A listing was sold: an open product page shows SOLD OUT. */
-  listingSold: 'listing-sold',
-  /** Events may have been missed (the server lost its event feed): reload what is shown. */
-  resync: 'resync',
-} as const;
-
-export interface LiveEventData {
-  notification: { notification: Notification; unreadCount: number };
-  'notifications-read': { unreadCount: number };
-  'listing-sold': { productId: string };
-  resync: Record<string, never>;
-}
-
-export function isNotificationKind(value: string): value is NotificationKind {
-  return (NOTIFICATION_KINDS as readonly string[]).includes(value);
-}
-
-/** A notification's title and sentence, as the bell's list shows them. */
-export function notificationText(notification: Notification): { title: string; body: string } {
-  switch (notification.kind) {
-    case 'buy-request.received': {
-      const text = notificationTexts[notification.kind];
-      return { title: text.title, body: text.body(notification.payload) };
-    }
-    case 'buy-request.accepted': {
-      const text = notificationTexts[notification.kind];
-      return { title: text.title, body: text.body(notification.payload) };
-    }
-    case 'buy-request.rejected': {
-      const text = notificationTexts[notification.kind];
-      return { title: text.title, body: text.body(notification.payload) };
-    }
-  }
-}

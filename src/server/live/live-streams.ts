@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_EVENT, type LiveEventData } from '#domain/notifications/notification.wire.ts';
+import { LIVE_EVENT, type LiveEventData } from '#domain/notifications/live-events.ts';
 import { findLiveSessions } from '../auth/sessions.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';

@@ -1,13 +1,13 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { siteMessages } from '#domain/messages.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
-import { useLoadRequestedProducts } from '#web/features/buy-requests/api/get-requested-products.ts';
 import { useLiveEvents } from '#web/features/notifications/use-live-events.ts';
-import { useWishlist } from '#web/features/wishlist/api/get-wishlist.ts';
+
+const StudentStartData = lazy(() => import('./student-start-data.tsx').then((m) => ({ default: m.StudentStartData })));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -18,15 +18,13 @@ function ScrollToTop() {
 }
 
 /**
- * Root of every route: checks the session once (with a loader), then loads the wishlist and the
- * listings the student has requested (spec 4: at start), opens the live stream, and scrolls to
- * top on navigation. Until a screen's code has arrived the loader stays up; moving between
- * pages keeps the current page on screen meanwhile (the router makes navigations transitions).
+ * Root of every route: checks the session once (with a loader), then loads a student's wishlist
+ * and requested listings (spec 4: at start), opens the live stream, and scrolls to top on navigation.
+ * Until a screen's code has arrived the loader stays up; moving between pages keeps the current
+ * page on screen meanwhile (the router makes navigations transitions).
  */
 export function AppShell() {
   const session = useSession();
-  useWishlist();
-  useLoadRequestedProducts();
   useLiveEvents();
   if (session.isPending) return <FullScreenLoader />;
   if (session.isError) {
@@ -42,6 +40,11 @@ export function AppShell() {
   return (
     <>
       <ScrollToTop />
+      {session.data && !session.data.isAdmin && (
+        <Suspense fallback={null}>
+          <StudentStartData />
+        </Suspense>
+      )}
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />
       </Suspense>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEventData } from '#domain/notifications/notification.wire.ts';
+import type { LiveEventData } from '#domain/notifications/live-events.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type SseConnection, openSse } from '../../support/sse-client.ts';

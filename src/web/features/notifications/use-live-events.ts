@@ -1,121 +1,11 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { LIVE_EVENT, type LiveEventData } from '#domain/notifications/notification.wire.ts';
-import type { Product } from '#domain/products/product.wire.ts';
-import type { UnreadCountResponse } from '#domain/notifications/notification.wire.ts';
-import { apiEventSource } from '#web/api/api-client.ts';
-import { sessionQueryKey, useSession } from '#web/features/auth/api/session.ts';
-import { buyRequestKeys } from '#web/features/buy-requests/api/query-keys.ts';
-import { invalidateProductData } from '#web/features/products/api/invalidate.ts';
-import { productKeys } from '#web/features/products/api/query-keys.ts';
-import { notificationKeys } from './api/query-keys.ts';
-
-type LiveEventName = keyof LiveEventData;
-/** What one tab tells the others: an event of the stream, or that the stream was (re)opened after a gap. */
-type LiveMessage = { type: LiveEventName; data: unknown } | { type: 'reopened' };
-
-const LIVE_EVENT_NAMES = Object.values(LIVE_EVENT) as LiveEventName[];
-/** One tab per browser holds the stream (a browser allows few connections per site); the others listen. */
-const LEADER_LOCK = 'campus-market:live-events';
-const CHANNEL = 'campus-market:live-events';
-const RETRY_FIRST_MS = 3000;
-const RETRY_MAX_MS = 60_000;
-
-function setUnreadCount(queryClient: QueryClient, unreadCount: number) {
-  queryClient.setQueryData<UnreadCountResponse>(notificationKeys.unread, { success: true, unreadCount });
-}
-
-/** Everything shown may be out of date (a gap in the stream): reload it. */
-function refreshAll(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  void queryClient.invalidateQueries({ queryKey: buyRequestKeys.all });
-  void invalidateProductData(queryClient);
-}
-
-/** Applies one event of the stream to the cached answers: bell, list, product pages. */
-function apply(queryClient: QueryClient, message: LiveMessage) {
-  switch (message.type) {
-    case 'notification': {
-      const { notification, unreadCount } = message.data as LiveEventData['notification'];
-      setUnreadCount(queryClient, unreadCount);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-      // What the notification is about changed too: a new interested buyer, or an answer to a request.
-      void queryClient.invalidateQueries({ queryKey: buyRequestKeys.all });
-      if (notification.kind === 'buy-request.received') void invalidateProductData(queryClient);
-      else void queryClient.invalidateQueries({ queryKey: productKeys.detail(notification.payload.productId) });
-      return;
-    }
-    case 'notifications-read': {
-      setUnreadCount(queryClient, (message.data as LiveEventData['notifications-read']).unreadCount);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-      return;
-    }
-    case 'listing-sold': {
-      const { productId } = message.data as LiveEventData['listing-sold'];
-      // An open product page shows SOLD OUT at once; lists and the rest follow with a reload.
-      queryClient.setQueryData<Product>(productKeys.detail(productId), (product) => product && { ...product, soldOut: true });
-      void invalidateProductData(queryClient);
-      return;
-    }
-    case 'resync':
-    case 'reopened':
-      refreshAll(queryClient);
-  }
-}
-
-/**
- * Keeps the stream open until `signal` aborts: EventSource reconnects a dropped connection by
- * itself (sending Last-Event-ID); an answer that is not a stream (401, 503) closes it, and then it
- * is opened again with backoff, resuming after the last event seen.
- */
-function holdStream(
-  deliver: (message: LiveMessage) => void,
-  options: { onRefused: () => void; signal: AbortSignal; tookOver: boolean },
-): Promise<void> {
-  const { onRefused, signal } = options;
-  return new Promise((resolve) => {
-    let source: EventSource | undefined;
-    let lastEventId = '';
-    // A tab taking the stream over from a closed one does not know what came in between.
-    let opened = options.tookOver;
-    let delay = RETRY_FIRST_MS;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-
-    const open = () => {
-      source = apiEventSource('/events', { lastEventId: lastEventId || undefined });
-      source.onopen = () => {
-        // Events between two connections are replayed, but a sale in between is not: reload.
-        if (opened) deliver({ type: 'reopened' });
-        opened = true;
-        delay = RETRY_FIRST_MS;
-      };
-      for (const type of LIVE_EVENT_NAMES) {
-        source.addEventListener(type, (event) => {
-          const message = event as MessageEvent<string>;
-          if (message.lastEventId) lastEventId = message.lastEventId;
-          deliver({ type, data: JSON.parse(message.data) });
-        });
-      }
-      source.onerror = () => {
-        if (source?.readyState !== EventSource.CLOSED) return;
-        onRefused();
-        retry = setTimeout(open, delay);
-        delay = Math.min(delay * 2, RETRY_MAX_MS);
-      };
-    };
-
-    signal.addEventListener('abort', () => {
-      clearTimeout(retry);
-      source?.close();
-      resolve();
-    });
-    open();
-  });
-}
+import { useSession } from '#web/features/auth/api/session.ts';
 
 /**
  * Live updates for the signed-in user: the bell's count and list, the buy-request views and open
- * product pages stay current without a reload. Mounted once, by the app shell.
+ * product pages stay current without a reload. Mounted once, by the app shell. The stream's code
+ * is fetched once someone is signed in, so the login page does not carry it.
  */
 export function useLiveEvents() {
   const queryClient = useQueryClient();
@@ -125,32 +15,14 @@ export function useLiveEvents() {
   useEffect(() => {
     // Without EventSource (no browser in use lacks it; test DOMs do) the app still works, just not live.
     if (!userId || typeof EventSource === 'undefined') return;
-    const stop = new AbortController();
-    const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
-    channel?.addEventListener('message', (event: MessageEvent<LiveMessage>) => apply(queryClient, event.data));
-
-    const startedAt = Date.now();
-    const lead = () =>
-      holdStream(
-        (message) => {
-          apply(queryClient, message);
-          channel?.postMessage(message);
-        },
-        {
-          // Refused: perhaps the session ended; the guards act on a fresh answer.
-          onRefused: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-          signal: stop.signal,
-          tookOver: Date.now() - startedAt > 1000,
-        },
-      );
-    if (typeof navigator !== 'undefined' && navigator.locks) {
-      navigator.locks.request(LEADER_LOCK, { signal: stop.signal }, lead).catch(() => {});
-    } else {
-      void lead();
-    }
+    let stopped = false;
+    let stop: (() => void) | undefined;
+    void import('./live-stream.ts').then(({ startLiveEvents }) => {
+      if (!stopped) stop = startLiveEvents(queryClient);
+    });
     return () => {
-      stop.abort();
-      channel?.close();
+      stopped = true;
+      stop?.();
     };
   }, [queryClient, userId]);
 }

@@ -1,7 +1,8 @@
 import { BellRing, CircleCheck, CircleX } from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
-import { type Notification, notificationText } from '#domain/notifications/notification.wire.ts';
+import { notificationText } from '#domain/notifications/notification-kinds.ts';
+import type { Notification } from '#domain/notifications/notification.wire.ts';
 import { formatTimeAgo } from '#web/lib/format-date.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useMarkNotificationRead } from '../api/mark-read.ts';
