@@ -36,7 +36,8 @@ export function JobsPage() {
 }
 
 function KindCounts({ kinds }: { kinds: { kind: string; queued: number; active: number; failed: number }[] }) {
-  const cell = 'px-4 py-3 text-right tabular-nums';
+  // Tight on phones so all four columns fit 375 px without scrolling.
+  const cell = 'px-2 py-3 text-right tabular-nums sm:px-4';
   return (
     // Scrolls sideways on narrow screens, so it takes focus for keyboard scrolling.
     <div
@@ -45,10 +46,10 @@ function KindCounts({ kinds }: { kinds: { kind: string; queued: number; active: 
       tabIndex={0}
       className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
     >
-      <table className="w-full text-sm">
+      <table className="w-full text-xs sm:text-sm">
         <thead className="bg-slate-50 text-slate-700">
           <tr>
-            <th scope="col" className="px-4 py-3 text-left font-semibold">
+            <th scope="col" className="px-3 py-3 text-left font-semibold sm:px-4">
               {jobMessages.kindColumn}
             </th>
             <th scope="col" className={`${cell} font-semibold`}>
@@ -65,7 +66,7 @@ function KindCounts({ kinds }: { kinds: { kind: string; queued: number; active: 
         <tbody className="divide-y divide-slate-200">
           {kinds.map((row) => (
             <tr key={row.kind}>
-              <th scope="row" className="px-4 py-3 text-left font-mono text-xs font-medium text-slate-900 sm:text-sm">
+              <th scope="row" className="px-3 py-3 text-left font-mono text-xs font-medium text-slate-900 sm:px-4 sm:text-sm">
                 {row.kind}
               </th>
               <td className={cell}>{row.queued}</td>
