@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_MAX_BYTES } from '#domain/constants.ts';
+import { apiDocsRoutes, registerApiDocs } from './api-docs/api-docs.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -147,8 +148,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAuthentication(app);
   registerTextGuard(app);
 
+  await registerApiDocs(app);
   await app.register(healthRoutes);
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  await apiDocsRoutes(app);
   await registerWebApp(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, uploadsDir: deps.uploadsDir });
 
   // Shutdown: live streams end (the server would wait for them forever), workers stop taking
