@@ -92,6 +92,13 @@ const envSchema = z.object({
   SITE_TIME_ZONE: ianaTimeZone,
   WORKERS: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -127,6 +134,10 @@ function toConfig(env: z.output<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     /** Run background jobs (mail, housekeeping) in this instance; a deployment may run them apart. */
     workers: env.WORKERS ?? true,
+    /** /metrics on the app's port answers only with this bearer token; unset, it is not served there. */
+    metricsToken: env.METRICS_TOKEN,
+    /** A second listener serving only /metrics (bind it where only the scraper reaches). */
+    metricsPort: env.METRICS_PORT,
   };
 }
 

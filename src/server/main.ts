@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
+import { listenForMetrics } from './metrics/metrics.ts';
 import { loadDemoCatalogueIfEmpty } from './seed/demo-on-start.ts';
 import { createLocalStorage } from './storage/storage.ts';
 import { promoteConfiguredAdmins } from './users/users.repository.ts';
@@ -45,12 +46,14 @@ async function main() {
     }, SHUTDOWN_GRACE_MS).unref();
     // Stops accepting, ends live streams, waits for in-flight requests and running jobs (each
     // bounded, see jobs/job-queue.ts), then closes the database.
+    metricsServer?.close();
     await app.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  const metricsServer = config.metricsPort ? await listenForMetrics(app, config.metricsPort, config.host) : undefined;
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Campus Market is up at ${config.publicUrl} (database: ${database.kind})`);
 }
