@@ -7,7 +7,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
 import { listenForMetrics } from './metrics/metrics.ts';
 import { loadDemoCatalogueIfEmpty } from './seed/demo-on-start.ts';
-import { createLocalStorage } from './storage/storage.ts';
+import { storageFor } from './storage/s3-storage.ts';
 import { promoteConfiguredAdmins } from './users/users.repository.ts';
 import pino from 'pino';
 
@@ -28,7 +28,7 @@ async function main() {
   await promoteConfiguredAdmins(database.db, config.adminEmails);
 
   const uploadsDir = uploadsDirOf(config);
-  const storage = createLocalStorage(uploadsDir, config.publicUrl);
+  const storage = storageFor(config, uploadsDir);
   await loadDemoCatalogueIfEmpty(database, config, storage, log);
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
