@@ -15,7 +15,7 @@ const readyz = async (app: TestApp) => {
   return { status: response.statusCode, body: response.json() as { status: string; reason?: string } };
 };
 
-describe('/readyz', () => {
+describe('/readyz', { timeout: 60_000 }, () => {
   it('fails while a migration of this code is not applied to the database', async () => {
     t = await createTestApp();
     // As if this instance started against a database another (older) instance had migrated.
