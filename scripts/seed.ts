@@ -17,7 +17,7 @@ import {
   seedDemoCatalogue,
   seedScaleCatalogue,
 } from '#server/seed/seed-catalogue.ts';
-import { createLocalStorage } from '#server/storage/storage.ts';
+import { storageFor } from '#server/storage/s3-storage.ts';
 
 function readTarget(): number | undefined {
   const { values } = parseArgs({ options: { products: { type: 'string' } } });
@@ -40,7 +40,7 @@ async function main() {
     await migrateDatabase(database, config.databaseUrl);
     const ctx = {
       db: database.db,
-      storage: createLocalStorage(uploadsDirOf(config), config.publicUrl),
+      storage: storageFor(config, uploadsDirOf(config)),
       progress: (line: string) => console.info(line),
     };
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_MAX_BYTES } from '#domain/constants.ts';
+import { apiDocsRoutes, registerApiDocs } from './api-docs/api-docs.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -24,6 +25,7 @@ import { DEFAULT_JOB_QUEUE_SETTINGS, JobQueue, type JobQueueSettings } from './j
 import { DEFAULT_LIVE_STREAM_SETTINGS, LiveStreams, type LiveStreamSettings } from './live/live-streams.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerMailJobs } from './mail/outbox.ts';
+import { metricsRoutes, registerMetrics } from './metrics/metrics.ts';
 import { apiRoutes } from './routes.ts';
 import { healthRoutes } from './site/health.routes.ts';
 import type { Storage } from './storage/storage.ts';
@@ -113,6 +115,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...deps.jobs,
   });
   app.decorate('jobs', jobs);
+  registerMetrics(app);
   registerMailJobs(app);
   const live = new LiveStreams(deps.database.db, app.clock, events, app.log, { ...DEFAULT_LIVE_STREAM_SETTINGS, ...deps.live });
   app.decorate('live', live);
@@ -147,8 +150,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAuthentication(app);
   registerTextGuard(app);
 
+  await registerApiDocs(app);
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  await apiDocsRoutes(app);
   await registerWebApp(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, uploadsDir: deps.uploadsDir });
 
   // Shutdown: live streams end (the server would wait for them forever), workers stop taking

@@ -159,3 +159,39 @@ describe('configuration', () => {
     expect(message).not.toContain('\n');
   });
 });
+
+describe('object storage settings', () => {
+  const s3Env = {
+    STORAGE: 's3',
+    S3_BUCKET: 'campus-photos',
+    S3_PUBLIC_URL: 'https://photos.campus.edu/',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+  };
+
+  it('keeps photos on local disk unless STORAGE=s3', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+  });
+
+  it('reads the bucket, its public address and path style from S3_*', () => {
+    expect(loadConfig(s3Env).storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'campus-photos',
+      region: 'us-east-1',
+      credentials: undefined,
+      publicUrl: 'https://photos.campus.edu',
+      forcePathStyle: true,
+    });
+  });
+
+  it('names what STORAGE=s3 lacks', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET is required with STORAGE=s3; S3_PUBLIC_URL is required/);
+    expect(() => loadConfig({ ...s3Env, S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY and S3_ACCESS_KEY_ID go together/,
+    );
+  });
+
+  it('refuses a metrics token too short to be a secret', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+  });
+});

@@ -56,43 +56,70 @@ const trustProxy = z
     return z.NEVER;
   });
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Campus Market <no-reply@campus-market.local>'),
-  ADMIN_EMAILS: commaList.pipe(z.array(z.email({ error: 'must be a comma list of e-mail addresses' }))),
-  ALLOWED_EMAIL_DOMAINS: commaList.pipe(
-    z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a comma list of domains')),
-  ),
-  PUBLIC_URL: httpUrl.optional(),
-  CORS_ORIGINS: commaList.pipe(z.array(httpUrl)),
-  TRUST_PROXY: trustProxy,
-  CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@campus-market.local'),
-  CONTACT_PHONE: z
-    .string()
-    .regex(/^\+?[0-9 ]{8,16}$/, 'must be a phone number')
-    .default('+91 98765 43210'),
-  CAMPUS_MAP_EMBED_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-  DEMO_DATA: booleanFlag,
-  SITE_TIME_ZONE: ianaTimeZone,
-  WORKERS: booleanFlag,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Campus Market <no-reply@campus-market.local>'),
+    ADMIN_EMAILS: commaList.pipe(z.array(z.email({ error: 'must be a comma list of e-mail addresses' }))),
+    ALLOWED_EMAIL_DOMAINS: commaList.pipe(
+      z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a comma list of domains')),
+    ),
+    PUBLIC_URL: httpUrl.optional(),
+    CORS_ORIGINS: commaList.pipe(z.array(httpUrl)),
+    TRUST_PROXY: trustProxy,
+    CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@campus-market.local'),
+    CONTACT_PHONE: z
+      .string()
+      .regex(/^\+?[0-9 ]{8,16}$/, 'must be a phone number')
+      .default('+91 98765 43210'),
+    CAMPUS_MAP_EMBED_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+    DEMO_DATA: booleanFlag,
+    SITE_TIME_ZONE: ianaTimeZone,
+    WORKERS: booleanFlag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: httpUrl.optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535')
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE !== 's3') return;
+    if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with STORAGE=s3' });
+    if (!env.S3_PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'is required with STORAGE=s3' });
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'and S3_ACCESS_KEY_ID go together' });
+    }
+  });
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -127,6 +154,27 @@ function toConfig(env: z.output<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     /** Run background jobs (mail, housekeeping) in this instance; a deployment may run them apart. */
     workers: env.WORKERS ?? true,
+    /** Where uploads live: DATA_DIR/uploads (local) or an S3-compatible bucket (storage/s3-storage.ts). */
+    storage:
+      env.STORAGE === 's3' && env.S3_BUCKET && env.S3_PUBLIC_URL
+        ? {
+            driver: 's3' as const,
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            publicUrl: env.S3_PUBLIC_URL.replace(/\/$/, ''),
+            // Self-hosted services (MinIO, s3rver) want the bucket in the path; AWS takes either.
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+          }
+        : { driver: 'local' as const },
+    /** /metrics on the app's port answers only with this bearer token; unset, it is not served there. */
+    metricsToken: env.METRICS_TOKEN,
+    /** A second listener serving only /metrics (bind it where only the scraper reaches). */
+    metricsPort: env.METRICS_PORT,
   };
 }
 

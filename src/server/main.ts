@@ -5,8 +5,9 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
+import { listenForMetrics } from './metrics/metrics.ts';
 import { loadDemoCatalogueIfEmpty } from './seed/demo-on-start.ts';
-import { createLocalStorage } from './storage/storage.ts';
+import { storageFor } from './storage/s3-storage.ts';
 import { promoteConfiguredAdmins } from './users/users.repository.ts';
 import pino from 'pino';
 
@@ -27,7 +28,7 @@ async function main() {
   await promoteConfiguredAdmins(database.db, config.adminEmails);
 
   const uploadsDir = uploadsDirOf(config);
-  const storage = createLocalStorage(uploadsDir, config.publicUrl);
+  const storage = storageFor(config, uploadsDir);
   await loadDemoCatalogueIfEmpty(database, config, storage, log);
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -45,12 +46,14 @@ async function main() {
     }, SHUTDOWN_GRACE_MS).unref();
     // Stops accepting, ends live streams, waits for in-flight requests and running jobs (each
     // bounded, see jobs/job-queue.ts), then closes the database.
+    metricsServer?.close();
     await app.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  const metricsServer = config.metricsPort ? await listenForMetrics(app, config.metricsPort, config.host) : undefined;
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Campus Market is up at ${config.publicUrl} (database: ${database.kind})`);
 }

@@ -46,7 +46,7 @@ describe('readiness against PostgreSQL', () => {
     await proxy.cut();
     const down = await app.inject({ method: 'GET', url: '/readyz' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ status: 'unavailable', database: 'postgres' });
+    expect(down.json()).toEqual({ status: 'unavailable', database: 'postgres', reason: 'database' });
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
     await proxy.restore();

@@ -12,7 +12,7 @@ import type { JobQueueSettings } from '#server/jobs/job-queue.ts';
 import type { LiveStreamSettings } from '#server/live/live-streams.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { type Mailer, createMemoryMailer } from '#server/mail/mailer.ts';
-import { createLocalStorage } from '#server/storage/storage.ts';
+import { type S3StorageSettings, storageFor } from '#server/storage/s3-storage.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -51,6 +51,8 @@ export interface TestAppOptions {
   live?: Partial<LiveStreamSettings>;
   /** PostgreSQL only: a second instance on this app's database instead of a fresh one. */
   sameDatabaseAs?: TestApp;
+  /** Uploads in this S3 bucket (tests/support/s3-server.ts) instead of a temporary directory. */
+  s3?: S3StorageSettings;
 }
 
 /**
@@ -60,14 +62,18 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.sameDatabaseAs ? await attach(options.sameDatabaseAs) : await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-api-'));
-  const config = testConfig({ dataDir, ...options.config });
+  const config = testConfig({
+    dataDir,
+    ...(options.s3 ? { storage: { driver: 's3' as const, ...options.s3 } } : {}),
+    ...options.config,
+  });
   const uploadsDir = path.join(dataDir, 'uploads');
   const mailer = createMemoryMailer();
   const app = await buildApp({
     config,
     database: database.handle,
     mailer: options.mailer ?? mailer,
-    storage: createLocalStorage(uploadsDir, config.publicUrl),
+    storage: storageFor(config, uploadsDir),
     uploadsDir,
     webDir: path.join(dataDir, 'no-web-build'),
     ...(options.clock ? { clock: options.clock } : {}),

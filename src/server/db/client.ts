@@ -53,7 +53,19 @@ export interface DatabaseHandle {
   dumpDataDir?: () => Promise<Blob>;
   /** Throws unless the database answers a query. */
   ping(): Promise<void>;
+  /**
+   * The connections right now, for metrics: PostgreSQL's pool as node-postgres counts it; PGlite's
+   * one in-process session, with the calls queued behind it as `waiting`.
+   */
+  connections(): ConnectionStats;
   close(): Promise<void>;
+}
+
+export interface ConnectionStats {
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection (PostgreSQL: pool exhausted; PGlite: queued behind the one session). */
+  waiting: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -90,6 +102,29 @@ function closeOnce(handle: DatabaseHandle): DatabaseHandle {
   return { ...handle, close: () => (closing ??= handle.close()) };
 }
 
+/**
+ * PGlite runs one statement at a time and queues the rest: counting the calls in flight on its
+ * public entry points shows that queue (one running, the others waiting).
+ */
+function countCalls(client: PGlite): { readonly inFlight: number } {
+  const counter = { inFlight: 0 };
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(client, name, {
+      configurable: true,
+      value: async (...args: unknown[]) => {
+        counter.inFlight++;
+        try {
+          return await original(...args);
+        } finally {
+          counter.inFlight--;
+        }
+      },
+    });
+  }
+  return counter;
+}
+
 async function openPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
   const dir = dataDir ? path.join(dataDir, 'pglite') : undefined;
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
@@ -99,10 +134,12 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
       ...(template && !dir ? { loadDataDir: template } : {}),
       extensions: { pg_trgm },
     });
+    const calls = countCalls(client);
     const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
     return {
       db,
       kind: 'pglite',
+      connections: () => ({ total: 1, idle: calls.inFlight === 0 ? 1 : 0, waiting: Math.max(0, calls.inFlight - 1) }),
       // In process: the one session that writes is the one that listens, and it never drops.
       notifications: {
         listen: async (channel, onMessage) => {
@@ -154,6 +191,7 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
   return {
     db,
     kind: 'postgres',
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     notifications,
     runSql: async (text, values) => {
       if (values?.length || !/^\s*BEGIN\b/i.test(text)) return allRows(await pool.query(text, values));

@@ -1,4 +1,4 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifySchema, HTTPMethods, RouteOptions } from 'fastify';
 
 export interface RegisteredRoute {
   method: HTTPMethods;
@@ -8,6 +8,8 @@ export interface RegisteredRoute {
   auth: 'public' | 'optional' | 'user' | 'admin';
   /** What it answers (404) when its path names nothing, for routes with path parameters. */
   notFoundMessage: string | undefined;
+  /** The route's own schema as declared (the API reference is built from it), if any. */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -26,13 +28,27 @@ export function registerRouteRegistry(app: FastifyInstance) {
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD')
-        routes.push({
-          method,
-          url: route.url,
-          auth: route.config?.auth ?? 'user',
-          notFoundMessage: route.config?.notFoundMessage,
-        });
+      if (method !== 'HEAD') routes.push(describe(route, method));
     }
   });
+}
+
+/**
+ * Read when asked, not when the route is added: this hook runs before those of plugin scopes,
+ * which may still set a route's config (the API reference makes its UI's routes public).
+ */
+function describe(route: RouteOptions, method: HTTPMethods): RegisteredRoute {
+  return {
+    method,
+    url: route.url,
+    get auth() {
+      return route.config?.auth ?? 'user';
+    },
+    get notFoundMessage() {
+      return route.config?.notFoundMessage;
+    },
+    get schema() {
+      return route.schema;
+    },
+  };
 }

@@ -14,7 +14,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         // Radix and the image cropper position elements with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Photos are answered as absolute URLs of PUBLIC_URL, which may not be the name the page was opened by.
-        imgSrc: ["'self'", new URL(config.publicUrl).origin, 'data:', 'blob:'],
+        imgSrc: [
+          "'self'",
+          new URL(config.publicUrl).origin,
+          // Photos in object storage are fetched from the bucket's own address.
+          ...(config.storage.driver === 's3' ? [new URL(config.storage.publicUrl).origin] : []),
+          'data:',
+          'blob:',
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: mapOrigin ? [mapOrigin] : ["'none'"],

@@ -64,7 +64,16 @@ export interface JobQueueSettings {
   retryDelaySeconds?: number;
   /** At shutdown, how long running jobs may take to finish before they are failed (and retried later). */
   stopTimeoutMs: number;
+  /**
+   * A worker that has not come round its loop for this long is stuck (/readyz fails). Unset: the
+   * longest job timeout plus two polling intervals and a margin, as a healthy worker always beats sooner.
+   */
+  stuckAfterMs?: number;
 }
+
+/** How a run ended, for metrics (metrics/metrics.ts). */
+export type JobOutcome = 'completed' | 'failed';
+export type JobObserver = (kind: string, outcome: JobOutcome, seconds: number) => void;
 
 export const DEFAULT_JOB_QUEUE_SETTINGS: JobQueueSettings = {
   workers: true,
@@ -110,6 +119,9 @@ export class JobQueue {
   /** Jobs this instance is running, to fail them if they outlast the shutdown wait. */
   private readonly running = new Map<string, string>();
   private loops: Promise<void>[] = [];
+  /** Each worker loop's last time round (performance.now()), the heartbeat /readyz reads. */
+  private readonly beats = new Map<number, number>();
+  private readonly observers = new Set<JobObserver>();
   private stopWaking: (() => void) | undefined;
   private started = false;
   private stopping = false;
@@ -158,8 +170,31 @@ export class JobQueue {
     await this.syncSchedules();
     this.stopWaking = this.events.subscribe('jobs.enqueued', ({ kind }) => this.wake(kind));
     for (const definition of this.definitions.values()) {
-      for (let i = 0; i < definition.concurrency; i++) this.loops.push(this.workLoop(definition));
+      for (let i = 0; i < definition.concurrency; i++) this.loops.push(this.workLoop(definition, this.loops.length));
     }
+  }
+
+  /** Calls `observer` after every run in this instance; returns the function that stops it. */
+  observe(observer: JobObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  /**
+   * Whether a worker loop of this instance has not come round for longer than a healthy one can
+   * take: a run is bounded by its timeout and a sleep by the polling interval, so only a hung
+   * database call or a blocked loop gets here.
+   */
+  get stuck(): boolean {
+    if (!this.started || this.stopping || this.beats.size === 0) return false;
+    const oldest = Math.min(...this.beats.values());
+    return performance.now() - oldest > this.stuckAfterMs;
+  }
+
+  private get stuckAfterMs(): number {
+    if (this.settings.stuckAfterMs !== undefined) return this.settings.stuckAfterMs;
+    const longestRun = Math.max(0, ...[...this.definitions.values()].map((definition) => definition.timeoutSeconds));
+    return (longestRun + 2 * this.settings.pollingIntervalSeconds) * 1000 + 30_000;
   }
 
   /**
@@ -261,8 +296,9 @@ export class JobQueue {
   }
 
   /** One worker: takes a due job of its kind, runs it, records the outcome; sleeps when there is none. */
-  private async workLoop(definition: JobDefinition) {
+  private async workLoop(definition: JobDefinition, loop: number) {
     while (!this.stopping) {
+      this.beats.set(loop, performance.now());
       const wakeupsBefore = this.wakeups.get(definition.kind) ?? 0;
       let job: PgBoss.JobWithMetadata<object> | undefined;
       try {
@@ -278,12 +314,15 @@ export class JobQueue {
   private async runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<object>) {
     const attempt = job.retryCount + 1;
     this.running.set(job.id, definition.kind);
+    const started = performance.now();
+    let outcome: JobOutcome = 'failed';
     try {
       await withTimeout(
         definition.run(job.data as never, { id: job.id, attempt, lastAttempt: job.retryCount >= job.retryLimit }),
         definition.timeoutSeconds * 1000,
       );
       await this.boss.complete(definition.kind, job.id);
+      outcome = 'completed';
     } catch (error) {
       const permanent = error instanceof PermanentJobError;
       this.log.warn({ err: error, job: job.id, kind: definition.kind, attempt, permanent }, 'job failed');
@@ -296,6 +335,7 @@ export class JobQueue {
       }
     } finally {
       this.running.delete(job.id);
+      for (const observer of this.observers) observer(definition.kind, outcome, (performance.now() - started) / 1000);
     }
   }
 

@@ -112,6 +112,8 @@ export interface MailDeliveryContext {
   mailer: Mailer;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Counts each attempt for metrics; `final` when no retry follows a failure. */
+  onAttempt?: (kind: string, outcome: 'sent' | 'failed', final: boolean) => void;
 }
 
 function errorText(error: unknown): string {
@@ -145,16 +147,24 @@ export async function deliverOutboxMail(ctx: MailDeliveryContext, outboxId: stri
     });
   } catch (error) {
     const permanent = isPermanentMailError(error);
+    ctx.onAttempt?.(mail.kind, 'failed', permanent || job.lastAttempt);
     await recordOutboxFailure(ctx.db, mail.id, errorText(error), permanent || job.lastAttempt);
     if (permanent) throw new PermanentJobError(errorText(error));
     throw error;
   }
+  ctx.onAttempt?.(mail.kind, 'sent', true);
   await markOutboxMailSent(ctx.db, mail.id, ctx.clock.now());
 }
 
 /** The mail jobs: delivery (woken at once by each queued mail) and a daily clean-up. */
 export function registerMailJobs(app: FastifyInstance) {
-  const ctx = (): MailDeliveryContext => ({ db: app.db, mailer: app.mailer, clock: app.clock, log: app.log });
+  const ctx = (): MailDeliveryContext => ({
+    db: app.db,
+    mailer: app.mailer,
+    clock: app.clock,
+    log: app.log,
+    onAttempt: (kind, outcome, final) => app.metrics.mailDelivered(kind, outcome, final),
+  });
   app.jobs.define({
     kind: 'mail.deliver',
     run: ({ outboxId }, job) => deliverOutboxMail(ctx(), outboxId, job),

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pendingMigrations } from '../db/migrate.ts';
 
 const READY_TIMEOUT_MS = 2000;
 
@@ -6,20 +8,65 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref())]);
 }
 
-/** /healthz: the process answers. /readyz: the database answers too (load balancers use it). */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+const readiness = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']),
+  /** Why the instance is not ready. */
+  reason: z.enum(['database', 'migrations-pending', 'jobs-stuck']).optional(),
+});
+
+/**
+ * /healthz: the process answers. /readyz: it can serve: the database answers, its schema is the
+ * one this code expects (no migration pending) and its job workers come round (load balancers,
+ * the Dockerfile's HEALTHCHECK and orchestrators use it).
+ */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Probes hit these every few seconds: keep them out of info logs, never louder than the app.
   const quieter = ['fatal', 'error', 'silent'] as const;
   const logLevel = quieter.find((level) => level === app.log.level) ?? 'warn';
-  app.get('/healthz', { logLevel }, async () => ({ status: 'ok' }));
+  app.get(
+    '/healthz',
+    {
+      logLevel,
+      config: { auth: 'public' },
+      schema: { tags: ['operations'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
-  app.get('/readyz', { logLevel }, async (request, reply) => {
-    try {
-      await withTimeout(app.dbHandle.ping(), READY_TIMEOUT_MS);
-      return { status: 'ready', database: app.dbHandle.kind };
-    } catch (error) {
-      request.log.warn({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', database: app.dbHandle.kind });
-    }
-  });
+  // Once the schema is current it stays so for this process (migrations only ever add).
+  let schemaCurrent = false;
+  app.get(
+    '/readyz',
+    {
+      logLevel,
+      config: { auth: 'public' },
+      schema: {
+        tags: ['operations'],
+        description: 'Whether this instance should get traffic: 503 with a reason while it cannot serve.',
+        response: { 200: readiness, 503: readiness },
+      },
+    },
+    async (request, reply) => {
+      const database = app.dbHandle.kind;
+      const unavailable = (reason: z.infer<typeof readiness>['reason']) =>
+        reply.status(503).send({ status: 'unavailable' as const, database, reason });
+      try {
+        await withTimeout(app.dbHandle.ping(), READY_TIMEOUT_MS);
+        if (!schemaCurrent) schemaCurrent = (await withTimeout(pendingMigrations(app.dbHandle), READY_TIMEOUT_MS)) === 0;
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        return unavailable('database');
+      }
+      if (!schemaCurrent) {
+        request.log.warn('not ready: database migrations are pending');
+        return unavailable('migrations-pending');
+      }
+      if (app.jobs.stuck) {
+        request.log.warn('not ready: a job worker has stopped coming round its loop');
+        return unavailable('jobs-stuck');
+      }
+      return { status: 'ready' as const, database };
+    },
+  );
 };

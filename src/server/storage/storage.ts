@@ -29,7 +29,7 @@ export function siteAddress(siteUrl: string, pathname: string): string {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-function assertSafeKey(key: string) {
+export function assertSafeKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
 }
 
