@@ -41,7 +41,8 @@ function apply(queryClient: QueryClient, message: LiveMessage) {
       // What the notification is about changed too: a new interested buyer, or an answer to a request.
       void queryClient.invalidateQueries({ queryKey: buyRequestKeys.all });
       if (notification.kind === 'buy-request.received') void invalidateProductData(queryClient);
-      else void queryClient.invalidateQueries({ queryKey: productKeys.detail(notification.payload.productId) });
+      else if (notification.kind !== 'message.received')
+        void queryClient.invalidateQueries({ queryKey: productKeys.detail(notification.payload.productId) });
       return;
     }
     case 'notifications-read': {
