@@ -45,7 +45,7 @@ export const participantSchema = z.object({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
-/** The listing a conversation is about; a deleted listing keeps its title, price and photo from the start. */
+/** The listing a conversation is about; a deleted listing keeps its title and price from the start, and has no photo. */
 export const conversationListingSchema = z.object({
   _id: z.string().nullable(),
   title: z.string(),

@@ -18,7 +18,6 @@ CREATE TABLE "conversations" (
 	"seller_id" uuid,
 	"product_title" text NOT NULL,
 	"product_price" numeric(12, 2) NOT NULL,
-	"product_thumbnail_key" text,
 	"last_message_id" uuid,
 	"last_message_at" timestamp with time zone NOT NULL,
 	"buyer_last_read_at" timestamp with time zone,

@@ -6,9 +6,10 @@ import { products } from './products.ts';
 import { users } from './users.ts';
 
 /**
- * One conversation per listing and buyer (issue 12). The listing's title, price and photo are
- * copied at the start so the conversation stays readable once the listing is deleted (product_id
- * then becomes null); a deleted account leaves its side null ('Deleted user').
+ * One conversation per listing and buyer (issue 12). The listing's title and price are copied at
+ * the start so the conversation stays readable once the listing is deleted (product_id then becomes
+ * null; its photos are removed with it, so no photo is kept); a deleted account leaves its side
+ * null ('Deleted user').
  * The unread counters and read marks are per side so the inbox needs no count over messages.
  */
 export const conversations = pgTable(
@@ -20,8 +21,6 @@ export const conversations = pgTable(
     sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
     productTitle: text('product_title').notNull(),
     productPrice: numeric('product_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-    /** Storage key of the listing's first card photo at the start (photos of deleted listings may be kept for seeded data only). */
-    productThumbnailKey: text('product_thumbnail_key'),
     /** The newest message; no foreign key, to keep the two tables free of a cycle. */
     lastMessageId: uuid('last_message_id'),
     lastMessageAt: timestamptz('last_message_at').notNull(),
