@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MESSAGE_MAIL_DELAY_MS } from '#domain/conversations/conversation.constants.ts';
 
 const commaList = z
   .string()
@@ -127,6 +128,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     /** Run background jobs (mail, housekeeping) in this instance; a deployment may run them apart. */
     workers: env.WORKERS ?? true,
+    /** How long a message stays unread before it is e-mailed (issue 12); tests shorten it. */
+    messageMailDelayMs: MESSAGE_MAIL_DELAY_MS,
   };
 }
 
