@@ -32,7 +32,8 @@ export const conversationUiMessages = {
   newMessageAnnouncement: (name: string) => `New message from ${name}`,
 
   composerLabel: 'Message',
-  composerPlaceholder: 'Write a message… (Enter to send, Shift+Enter for a new line)',
+  composerPlaceholder: 'Write a message…',
+  composerHint: 'Enter sends, Shift+Enter starts a new line.',
   sendButton: 'Send message',
   sendFailed: 'Your message could not be sent. Please try again.',
   cannotSend: 'You cannot contact this user.',

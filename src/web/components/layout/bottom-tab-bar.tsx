@@ -34,8 +34,7 @@ export function BottomTabBar({
               }
             >
               <item.icon className="h-5 w-5" aria-hidden="true" />
-              {item.tabLabel ?? item.label}
-              {item.Badge && <item.Badge variant="tab" />}
+              {item.Badge ? <item.Badge variant="tab" label={item.tabLabel ?? item.label} /> : (item.tabLabel ?? item.label)}
             </NavLink>
           </li>
         ))}

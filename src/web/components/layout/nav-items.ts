@@ -25,8 +25,8 @@ export interface NavItem {
   end?: boolean;
   /** A shorter label for the phone's bottom bar, where seven tabs share 375 px. */
   tabLabel?: string;
-  /** A count shown after the label (unread messages). */
-  Badge?: ComponentType<{ variant: 'tab' | 'link' }>;
+  /** Renders the label with a count (unread messages), in place of the bare label. */
+  Badge?: ComponentType<{ variant: 'tab' | 'link'; label: string }>;
 }
 
 /**

@@ -43,8 +43,7 @@ export function ShopLayout() {
                       )
                     }
                   >
-                    {item.label}
-                    {item.Badge && <item.Badge variant="link" />}
+                    {item.Badge ? <item.Badge variant="link" label={item.label} /> : item.label}
                   </NavLink>
                 </li>
               ))}

@@ -27,9 +27,10 @@ export function MessagesPage() {
   const open = Boolean(conversationId || productId);
 
   return (
-    // Below 1024 px it fills the screen between the top bar and the tab bar; on a desktop, the
-    // frame's content area. Either way only the lists inside scroll.
-    <div className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] top-16 z-20 flex overflow-hidden bg-white lg:static lg:h-[calc(100dvh-7rem)] lg:rounded-2xl lg:shadow-sm lg:ring-1 lg:ring-slate-200">
+    // Below 1024 px it fills the screen under the top bar, its content ending above the tab bar
+    // (and covering the footer behind it); on a desktop, the frame's content area. Either way
+    // only the lists inside scroll.
+    <div className="fixed inset-x-0 bottom-0 top-16 z-20 flex overflow-hidden bg-white pb-[calc(3.5rem+env(safe-area-inset-bottom))] lg:static lg:pb-0 lg:h-[calc(100dvh-7rem)] lg:rounded-2xl lg:shadow-sm lg:ring-1 lg:ring-slate-200">
       <section
         aria-labelledby="inbox-heading"
         className={cn(

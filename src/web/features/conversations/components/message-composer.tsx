@@ -22,6 +22,7 @@ export function MessageComposer({ onSend, className }: MessageComposerProps) {
   const [error, setError] = useState<string | undefined>();
   const inputId = useId();
   const errorId = useId();
+  const hintId = useId();
   const empty = text.trim().length === 0;
 
   const send = async () => {
@@ -61,6 +62,9 @@ export function MessageComposer({ onSend, className }: MessageComposerProps) {
         <label htmlFor={inputId} className="sr-only">
           {m.composerLabel}
         </label>
+        <span id={hintId} className="sr-only">
+          {m.composerHint}
+        </span>
         <textarea
           id={inputId}
           value={text}
@@ -69,7 +73,7 @@ export function MessageComposer({ onSend, className }: MessageComposerProps) {
           rows={1}
           maxLength={MESSAGE_MAX_CHARS}
           placeholder={m.composerPlaceholder}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
           aria-invalid={error ? true : undefined}
           className="max-h-40 min-h-11 flex-1 resize-none rounded-xl border border-slate-300 bg-slate-50 px-3 py-2.5 text-sm text-slate-900 [field-sizing:content] placeholder:text-slate-500 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-200"
         />

@@ -4,15 +4,16 @@ import { cn } from '#web/lib/cn.ts';
 import { useUnreadMessageCount } from '../api/get-unread-count.ts';
 
 /**
- * The unread-message count of the Messages link, placed after its label: a red number (beside the
- * label in the top bar, on the icon's corner in the bottom bar) for the eye, and words for screen
- * readers, so the link's name reads "Messages, 2 unread".
+ * The Messages link's label with the unread-message count: a red number (beside the label in the
+ * top bar, on the icon's corner in the bottom bar) for the eye; for screen readers one phrase,
+ * "Messages, 2 unread", so the link's name does not depend on how pieces of text are joined.
  */
-export function MessagesBadge({ variant }: { variant: 'tab' | 'link' }) {
+export function MessagesBadge({ variant, label }: { variant: 'tab' | 'link'; label: string }) {
   const unread = useUnreadMessageCount();
-  if (unread === 0) return null;
+  if (unread === 0) return label;
   return (
     <>
+      <span aria-hidden="true">{label}</span>
       <span
         aria-hidden="true"
         data-testid="messages-badge"
@@ -25,7 +26,7 @@ export function MessagesBadge({ variant }: { variant: 'tab' | 'link' }) {
       >
         {unread > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : unread}
       </span>
-      <span className="sr-only">{m.navLabelWithUnread(unread).slice(m.navLabel.length)}</span>
+      <span className="sr-only">{m.navLabelWithUnread(unread)}</span>
     </>
   );
 }
