@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MessageKind, SystemEvent } from '#domain/conversations/conversation.constants.ts';
 import type { Queryable } from '../db/client.ts';
@@ -160,23 +160,23 @@ export async function countUnreadMessages(db: Queryable, userId: string): Promis
  * One inbox page's conversation ids, newest activity first: the user's conversations as buyer and
  * as seller are two ranges of two indexes, each read only as far as the page needs, then merged.
  */
-export function inboxIdsQuery(db: Queryable, userId: string, limit: number, before?: string) {
+export function inboxIdsSql(userId: string, limit: number, before?: string): SQL {
   const after = (column: string) =>
     before
       ? sql`and (last_message_at, id) < (select last_message_at, id from conversations where id = ${before}::uuid and ${sql.raw(column)} = ${userId})`
       : sql``;
-  return db.execute(sql`
+  return sql`
     select id from (
       (select id, last_message_at from conversations where buyer_id = ${userId} ${after('buyer_id')}
         order by last_message_at desc, id desc limit ${limit})
       union all
       (select id, last_message_at from conversations where seller_id = ${userId} ${after('seller_id')}
         order by last_message_at desc, id desc limit ${limit})
-    ) page order by last_message_at desc, id desc limit ${limit}`);
+    ) page order by last_message_at desc, id desc limit ${limit}`;
 }
 
 export async function findInboxIds(db: Queryable, userId: string, limit: number, before?: string): Promise<string[]> {
-  const result = (await inboxIdsQuery(db, userId, limit, before)) as unknown as { rows: { id: string }[] };
+  const result = (await db.execute(inboxIdsSql(userId, limit, before))) as unknown as { rows: { id: string }[] };
   return result.rows.map((row) => row.id);
 }
 
@@ -186,8 +186,16 @@ const lastMessage = alias(conversationMessages, 'last_message');
 /** What an inbox row or a conversation header shows, for conversations the viewer takes part in. */
 export async function findConversationViews(db: Queryable, ids: string[], viewerId: string) {
   if (ids.length === 0) return [];
+  const rows = await conversationViewsQuery(db, ids, viewerId);
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => order.get(a.conversation.id)! - order.get(b.conversation.id)!);
+}
+export type ConversationView = Awaited<ReturnType<typeof findConversationViews>>[number];
+
+/** Also exported unexecuted, for scripts/explain-conversations.ts. */
+export function conversationViewsQuery(db: Queryable, ids: string[], viewerId: string) {
   const otherId = sql`case when ${conversations.buyerId} = ${viewerId} then ${conversations.sellerId} else ${conversations.buyerId} end`;
-  const rows = await db
+  return db
     .select({
       conversation: conversations,
       product: { id: products.id, title: products.title, price: products.price, soldOut: products.soldOut },
@@ -207,10 +215,7 @@ export async function findConversationViews(db: Queryable, ids: string[], viewer
     .leftJoin(otherUser, eq(otherUser.id, otherId))
     .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
     .where(inArray(conversations.id, ids));
-  const order = new Map(ids.map((id, index) => [id, index]));
-  return rows.sort((a, b) => order.get(a.conversation.id)! - order.get(b.conversation.id)!);
 }
-export type ConversationView = Awaited<ReturnType<typeof findConversationViews>>[number];
 
 /** A page of messages, newest first, older than the message `before` names. */
 export function messagePageQuery(db: Queryable, conversationId: string, limit: number, before?: string) {
