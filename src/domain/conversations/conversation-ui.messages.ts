@@ -87,7 +87,7 @@ export const messageReportMessages = {
   detailsLabelRequired: 'Details (at least 10 characters)',
   detailsCount: (length: number) => `${length}/${REPORT_DETAILS_MAX}`,
   reasonRequired: 'Choose a reason for your report.',
-  otherNeedsText: `Describe the problem in at least ${REPORT_OTHER_MIN} characters.`,
+  otherNeedsText: `Tell us what is wrong in at least ${REPORT_OTHER_MIN} characters.`,
   detailsTooLong: `Details can be at most ${REPORT_DETAILS_MAX} characters.`,
   submit: 'Send report',
   reported: 'Thanks — an admin will review this.',
