@@ -117,8 +117,9 @@ export function toMessage(row: MessageRow): Message {
 }
 
 function toSummary(view: ConversationView, viewerId: string, storage: Storage): ConversationSummary {
-  const { conversation, product, other } = view;
+  const { conversation, product } = view;
   const side = sideOf(conversation, viewerId)!;
+  const other = side === 'buyer' ? view.seller : view.buyer;
   return {
     _id: conversation.id,
     role: side,
@@ -158,7 +159,7 @@ async function toDetail(db: Queryable, view: ConversationView, viewer: UserRow, 
 }
 
 async function detailOf(db: Queryable, conversationId: string, viewer: UserRow, storage: Storage): Promise<ConversationDetail> {
-  const [view] = await findConversationViews(db, [conversationId], viewer.id);
+  const [view] = await findConversationViews(db, [conversationId]);
   if (!view || !sideOf(view.conversation, viewer.id)) throw notFound(m.notFound);
   return toDetail(db, view, viewer, storage);
 }
@@ -326,7 +327,7 @@ export async function listInbox(
 ): Promise<ConversationPage> {
   const ids = await findInboxIds(ctx.db, viewer.id, query.limit + 1, cursorOf(query.before));
   const pageIds = ids.slice(0, query.limit);
-  const views = await findConversationViews(ctx.db, pageIds, viewer.id);
+  const views = await findConversationViews(ctx.db, pageIds);
   return {
     success: true,
     conversations: views.map((view) => toSummary(view, viewer.id, ctx.storage)),

@@ -159,6 +159,7 @@ export async function countUnreadMessages(db: Queryable, userId: string): Promis
 /**
  * One inbox page's conversation ids, newest activity first: the user's conversations as buyer and
  * as seller are two ranges of two indexes, each read only as far as the page needs, then merged.
+ * The order names the indexes' null placement: otherwise the planner sorts the whole range.
  */
 export function inboxIdsSql(userId: string, limit: number, before?: string): SQL {
   const after = (column: string) =>
@@ -168,11 +169,11 @@ export function inboxIdsSql(userId: string, limit: number, before?: string): SQL
   return sql`
     select id from (
       (select id, last_message_at from conversations where buyer_id = ${userId} ${after('buyer_id')}
-        order by last_message_at desc, id desc limit ${limit})
+        order by last_message_at desc nulls last, id desc nulls last limit ${limit})
       union all
       (select id, last_message_at from conversations where seller_id = ${userId} ${after('seller_id')}
-        order by last_message_at desc, id desc limit ${limit})
-    ) page order by last_message_at desc, id desc limit ${limit}`;
+        order by last_message_at desc nulls last, id desc nulls last limit ${limit})
+    ) page order by last_message_at desc nulls last, id desc nulls last limit ${limit}`;
 }
 
 export async function findInboxIds(db: Queryable, userId: string, limit: number, before?: string): Promise<string[]> {
@@ -180,21 +181,22 @@ export async function findInboxIds(db: Queryable, userId: string, limit: number,
   return result.rows.map((row) => row.id);
 }
 
-const otherUser = alias(users, 'other_user');
+const buyerUser = alias(users, 'buyer_user');
+const sellerUser = alias(users, 'seller_user');
 const lastMessage = alias(conversationMessages, 'last_message');
 
 /** What an inbox row or a conversation header shows, for conversations the viewer takes part in. */
-export async function findConversationViews(db: Queryable, ids: string[], viewerId: string) {
+export async function findConversationViews(db: Queryable, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await conversationViewsQuery(db, ids, viewerId);
+  const rows = await conversationViewsQuery(db, ids);
   const order = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => order.get(a.conversation.id)! - order.get(b.conversation.id)!);
 }
 export type ConversationView = Awaited<ReturnType<typeof findConversationViews>>[number];
 
 /** Also exported unexecuted, for scripts/explain-conversations.ts. */
-export function conversationViewsQuery(db: Queryable, ids: string[], viewerId: string) {
-  const otherId = sql`case when ${conversations.buyerId} = ${viewerId} then ${conversations.sellerId} else ${conversations.buyerId} end`;
+export function conversationViewsQuery(db: Queryable, ids: string[]) {
+  // Both people are joined on plain keys (primary-key lookups); the caller keeps the one who is not the viewer.
   return db
     .select({
       conversation: conversations,
@@ -202,7 +204,8 @@ export function conversationViewsQuery(db: Queryable, ids: string[], viewerId: s
       thumbnailKey: sql<
         string | null
       >`(select ${productImages.cardStorageKey} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
-      other: { id: otherUser.id, userName: otherUser.userName, profilePictureKey: otherUser.profilePictureKey },
+      buyer: { id: buyerUser.id, userName: buyerUser.userName, profilePictureKey: buyerUser.profilePictureKey },
+      seller: { id: sellerUser.id, userName: sellerUser.userName, profilePictureKey: sellerUser.profilePictureKey },
       lastMessage: {
         body: lastMessage.body,
         authorId: lastMessage.authorId,
@@ -212,7 +215,8 @@ export function conversationViewsQuery(db: Queryable, ids: string[], viewerId: s
     })
     .from(conversations)
     .leftJoin(products, eq(products.id, conversations.productId))
-    .leftJoin(otherUser, eq(otherUser.id, otherId))
+    .leftJoin(buyerUser, eq(buyerUser.id, conversations.buyerId))
+    .leftJoin(sellerUser, eq(sellerUser.id, conversations.sellerId))
     .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
     .where(inArray(conversations.id, ids));
 }

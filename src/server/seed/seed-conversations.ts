@@ -36,7 +36,7 @@ export async function seedConversations(ctx: ConversationSeedContext, messages: 
   await ctx.db.execute(sql`
     insert into users (user_name, email, password_hash)
     select 'buyer' || g, ${`msg-${tag}-`} || g || ${`@${DEMO_EMAIL_DOMAIN}`}, ${passwordHash}
-      from generate_series(1, ${buyerCount}) g`);
+      from generate_series(1, ${buyerCount}::int) g`);
 
   for (let done = 0; done < conversationCount; done += CONVERSATION_BATCH) {
     const batch = Math.min(CONVERSATION_BATCH, conversationCount - done);
@@ -47,19 +47,19 @@ export async function seedConversations(ctx: ConversationSeedContext, messages: 
         ), p as (
           select id, seller_id, title, price, row_number() over (order by id) - 1 as rn from products
         ), g as (
-          select g, now() - (g * interval '23 seconds') as started from generate_series(${done}, ${done + batch - 1}) g
+          select g, now() - (g * interval '23 seconds') as started from generate_series(${done}::int, ${done + batch - 1}::int) g
         )
         insert into conversations (product_id, buyer_id, seller_id, product_title, product_price, last_message_at,
                                    buyer_last_read_at, seller_last_read_at, seller_unread, created_at)
         select p.id, b.id, p.seller_id, p.title, p.price,
-               g.started + ${perConversation - 1} * interval '1 minute',
-               g.started + ${perConversation - 1} * interval '1 minute',
-               case when g.g % 3 = 0 then g.started else g.started + ${perConversation - 1} * interval '1 minute' end,
-               case when g.g % 3 = 0 then ${perConversation - 1} else 0 end,
+               g.started + ${perConversation - 1}::int * interval '1 minute',
+               g.started + ${perConversation - 1}::int * interval '1 minute',
+               case when g.g % 3 = 0 then g.started else g.started + ${perConversation - 1}::int * interval '1 minute' end,
+               case when g.g % 3 = 0 then ${perConversation - 1}::int else 0 end,
                g.started
           from g
-          join b on b.rn = g.g % ${buyerCount}
-          join p on p.rn = (g.g / ${buyerCount}) % ${productCount}`);
+          join b on b.rn = g.g % ${buyerCount}::int
+          join p on p.rn = (g.g / ${buyerCount}::int) % ${productCount}::int`);
       await tx.execute(sql`
         insert into conversation_messages (conversation_id, author_id, kind, body, created_at)
         select c.id, case when m % 2 = 0 then c.buyer_id else c.seller_id end, 'text',
@@ -68,7 +68,7 @@ export async function seedConversations(ctx: ConversationSeedContext, messages: 
                c.created_at + m * interval '1 minute'
           from conversations c
           join users u on u.id = c.buyer_id and u.email like ${`msg-${tag}-%`}
-          cross join generate_series(0, ${perConversation - 1}) m
+          cross join generate_series(0, ${perConversation - 1}::int) m
          where c.last_message_id is null`);
       await tx.execute(sql`
         update conversations c set last_message_id = (

@@ -38,8 +38,9 @@ describe('conversations across instances (PostgreSQL)', () => {
     const { conversation } = first.json() as StartConversationResponse;
     await sellerStream.next((each) => each.event === 'message', 2000);
 
-    const started = Date.now();
     expect((await conversationCalls(one).send(buyerCookie, conversation._id, 'Can I come at 5?')).statusCode).toBe(201);
+    // From the answer (after the commit) to the other instance's stream.
+    const started = Date.now();
     const event = await sellerStream.next(
       (each) => each.event === 'message' && (each.data as LiveEventData['message']).message.body === 'Can I come at 5?',
       1000,
