@@ -12,7 +12,7 @@ import { systemClock } from '#server/clock.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
-import { products, users } from '#server/db/schema/index.ts';
+import { conversations, products, users } from '#server/db/schema/index.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
 import { createLocalStorage } from '#server/storage/storage.ts';
 
@@ -20,6 +20,8 @@ export interface BenchTarget {
   name: string;
   path: string;
   precomputedPath: string;
+  /** The session of the call, when it must be someone's in particular (a conversation's participant). */
+  cookie?: string;
 }
 
 export interface BenchServerReady {
@@ -63,16 +65,31 @@ async function main() {
   const cookie = `${sessionCookieName(config)}=${token}`;
   const [product] = await database.db.select({ id: products.id }).from(products).limit(1);
 
-  const calls = [
+  const calls: { name: string; path: string; cookie?: string }[] = [
     { name: 'list', path: '/api/v1/products' },
     { name: 'search', path: '/api/v1/products?q=calculator' },
     { name: 'filter+sort', path: '/api/v1/products?category=Books&category=Electronics&sort=priceLowHigh' },
     { name: 'detail', path: `/api/v1/products/${product!.id}` },
     { name: 'home', path: '/api/v1/products?sort=newest&limit=10' },
   ];
+  // With seeded messages (npm run seed -- --messages N): the inbox and a conversation of the busiest seller.
+  const [busiest] = await database.db
+    .select({ sellerId: conversations.sellerId, id: sql<string>`(array_agg(${conversations.id}))[1]` })
+    .from(conversations)
+    .groupBy(conversations.sellerId)
+    .orderBy(sql`count(*) desc`)
+    .limit(1);
+  if (busiest?.sellerId) {
+    const sellerToken = await createSession(database.db, systemClock, busiest.sellerId, 'bench');
+    const sellerCookie = `${sessionCookieName(config)}=${sellerToken}`;
+    calls.push(
+      { name: 'inbox', path: '/api/v1/conversations', cookie: sellerCookie },
+      { name: 'conversation', path: `/api/v1/conversations/${busiest.id}/messages`, cookie: sellerCookie },
+    );
+  }
   const targets: BenchTarget[] = [];
   for (const call of calls) {
-    const response = await app.inject({ method: 'GET', url: call.path, headers: { cookie } });
+    const response = await app.inject({ method: 'GET', url: call.path, headers: { cookie: call.cookie ?? cookie } });
     if (response.statusCode !== 200) throw new Error(`${call.path} answered ${response.statusCode}: ${response.body}`);
     precomputed.set(call.name, response.body);
     targets.push({ ...call, precomputedPath: `/bench/precomputed/${encodeURIComponent(call.name)}` });

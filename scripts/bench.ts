@@ -56,9 +56,10 @@ async function main() {
     const rows: string[] = [];
     for (const target of ready.targets) {
       // Unrecorded first: the database's caches and V8's optimiser warm up as on a running server.
-      if (warmup > 0) await load(`${ready.url}${target.path}`, ready.cookie, warmup, connections);
-      const real = await load(`${ready.url}${target.path}`, ready.cookie, seconds, connections);
-      const bare = await load(`${ready.url}${target.precomputedPath}`, ready.cookie, seconds, connections);
+      const cookie = target.cookie ?? ready.cookie;
+      if (warmup > 0) await load(`${ready.url}${target.path}`, cookie, warmup, connections);
+      const real = await load(`${ready.url}${target.path}`, cookie, seconds, connections);
+      const bare = await load(`${ready.url}${target.precomputedPath}`, cookie, seconds, connections);
       const ratio = real.requests.average / bare.requests.average;
       console.info(`${target.name.padEnd(12)} ${target.path}`);
       console.info(`  real         ${figures(real)}`);

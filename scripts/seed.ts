@@ -1,6 +1,7 @@
 /**
  * npm run seed                          the demo catalogue (students, listings, photos)
  * npm run seed -- --products 100000     plus generated listings up to that many, for load tests
+ * npm run seed -- --messages 1000000    plus that many generated messages (10 per conversation)
  *
  * Uses DATA_DIR (embedded PGlite; refused while a server holds it) or DATABASE_URL, like the server.
  */
@@ -17,20 +18,28 @@ import {
   seedDemoCatalogue,
   seedScaleCatalogue,
 } from '#server/seed/seed-catalogue.ts';
+import { seedConversations } from '#server/seed/seed-conversations.ts';
 import { storageFor } from '#server/storage/s3-storage.ts';
 
-function readTarget(): number | undefined {
-  const { values } = parseArgs({ options: { products: { type: 'string' } } });
-  if (values.products === undefined) return undefined;
-  const target = Number(values.products.replace(/[_,]/g, ''));
-  if (!Number.isInteger(target) || target < 1 || target > 5_000_000) {
-    throw new ConfigError(`--products must be a whole number between 1 and 5,000,000 (got "${values.products}")`);
+function readCount(name: string, raw: string | undefined, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const count = Number(raw.replace(/[_,]/g, ''));
+  if (!Number.isInteger(count) || count < 1 || count > max) {
+    throw new ConfigError(`--${name} must be a whole number between 1 and ${max.toLocaleString('en')} (got "${raw}")`);
   }
-  return target;
+  return count;
+}
+
+function readOptions() {
+  const { values } = parseArgs({ options: { products: { type: 'string' }, messages: { type: 'string' } } });
+  return {
+    target: readCount('products', values.products, 5_000_000),
+    messages: readCount('messages', values.messages, 10_000_000),
+  };
 }
 
 async function main() {
-  const target = readTarget();
+  const { target, messages } = readOptions();
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -58,6 +67,10 @@ async function main() {
       console.info(
         added > 0 ? `Added ${added} listings (${target} in all).` : `The catalogue already has ${target} listings or more.`,
       );
+    }
+    if (messages !== undefined) {
+      const added = await seedConversations(ctx, messages);
+      console.info(`Added ${added} messages (${added / Math.min(10, messages)} conversations).`);
     }
     console.info(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {

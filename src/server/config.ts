@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MESSAGE_MAIL_DELAY_MS } from '#domain/conversations/conversation.constants.ts';
 
 const commaList = z
   .string()
@@ -175,6 +176,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     metricsToken: env.METRICS_TOKEN,
     /** A second listener serving only /metrics (bind it where only the scraper reaches). */
     metricsPort: env.METRICS_PORT,
+    /** How long a message stays unread before it is e-mailed (issue 12); tests shorten it. */
+    messageMailDelayMs: MESSAGE_MAIL_DELAY_MS,
   };
 }
 

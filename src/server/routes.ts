@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminStatsRoutes } from './admin-stats/admin-stats.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { blocksRoutes } from './blocks/blocks.routes.ts';
 import { buyRequestsRoutes, soldOutRoutes } from './buy-requests/buy-requests.routes.ts';
+import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import { adminJobsRoutes } from './jobs/jobs.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
@@ -25,6 +27,8 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(buyRequestsRoutes, { prefix: '/interested' });
   await api.register(adminStatsRoutes, { prefix: '/admin-stats' });
   await api.register(notificationsRoutes, { prefix: '/notifications' });
+  await api.register(conversationsRoutes, { prefix: '/conversations' });
+  await api.register(blocksRoutes, { prefix: '/blocks' });
   await api.register(liveRoutes);
   await api.register(adminJobsRoutes, { prefix: '/admin/jobs' });
 };

@@ -74,8 +74,15 @@ describe('the account page', () => {
   it('moves between the tabs with the keyboard', async () => {
     const page = await openAccount(asha, PHONE);
     const tabs = page.getByRole('tab');
-    // The spec's four, and the notification settings.
-    expect(await tabs.allInnerTexts()).toEqual(['Profile', 'Change Password', 'Edit Profile', 'Wishlist', 'Notifications']);
+    // The spec's four, the notification settings and the blocked users (issue 12).
+    expect(await tabs.allInnerTexts()).toEqual([
+      'Profile',
+      'Change Password',
+      'Edit Profile',
+      'Wishlist',
+      'Notifications',
+      'Blocked users',
+    ]);
     const selected = (name: string) => page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected');
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     await page.getByRole('tab', { name: 'Profile', exact: true }).focus();

@@ -8,7 +8,12 @@ export type { NotificationPayloads } from './notification-payloads.ts';
  * the user may turn off (preferences); security mails (codes) are not notifications and always go.
  * A new kind is added here (payload and texts), in the server's mail templates, and sent with notify().
  */
-export const NOTIFICATION_KINDS = ['buy-request.received', 'buy-request.accepted', 'buy-request.rejected'] as const;
+export const NOTIFICATION_KINDS = [
+  'buy-request.received',
+  'buy-request.accepted',
+  'buy-request.rejected',
+  'message.received',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export function isNotificationKind(value: string): value is NotificationKind {
@@ -43,6 +48,10 @@ export const notificationTexts: {
     title: 'Request declined',
     body: (p) => `The seller declined your request for "${p.productTitle}".`,
   },
+  'message.received': {
+    title: 'New message',
+    body: (p) => `${p.senderName} about "${p.productTitle}": "${excerpt(p.message)}"`,
+  },
 };
 
 /** How each kind is named in the preferences and on the unsubscribe page. */
@@ -50,6 +59,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'buy-request.received': 'New buy requests for my listings',
   'buy-request.accepted': 'My buy request was accepted',
   'buy-request.rejected': 'My buy request was declined',
+  'message.received': 'New messages in my conversations',
 };
 
 /** A notification's title and sentence, as the bell's list shows them. */
@@ -64,6 +74,10 @@ export function notificationText(notification: Notification): { title: string; b
       return { title: text.title, body: text.body(notification.payload) };
     }
     case 'buy-request.rejected': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'message.received': {
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
     }

@@ -13,6 +13,14 @@ export const notificationPayloadSchemas = {
   'buy-request.accepted': z.object({ ...listing, sellerName: z.string() }),
   /** To the buyer: the seller declined. */
   'buy-request.rejected': z.object(listing),
+  /** To the other participant: a new message in a conversation (productId null once the listing is gone). */
+  'message.received': z.object({
+    productId: z.string().nullable(),
+    productTitle: z.string(),
+    conversationId: z.string(),
+    senderName: z.string(),
+    message: z.string(),
+  }),
 } satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayloads = { [K in NotificationKind]: z.infer<(typeof notificationPayloadSchemas)[K]> };

@@ -9,6 +9,7 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('buy-request.received'), payload: notificationPayloadSchemas['buy-request.received'] }),
   z.object({ ...common, kind: z.literal('buy-request.accepted'), payload: notificationPayloadSchemas['buy-request.accepted'] }),
   z.object({ ...common, kind: z.literal('buy-request.rejected'), payload: notificationPayloadSchemas['buy-request.rejected'] }),
+  z.object({ ...common, kind: z.literal('message.received'), payload: notificationPayloadSchemas['message.received'] }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

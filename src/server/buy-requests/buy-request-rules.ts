@@ -1,12 +1,15 @@
 import type { BuyRequestDecisionBody, MarkInterestedBody } from '#domain/buy-requests/buy-request.schemas.ts';
 import type { InterestedBuyer, MyBuyRequest } from '#domain/buy-requests/buy-request.wire.ts';
+import { conversationMessages } from '#domain/conversations/conversation.messages.ts';
 import { authMessages, buyRequestMessages, productMessages } from '#domain/messages.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { type AppError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
-import { type NotifyContext, notify } from '../notifications/notify.ts';
+import { type MessageWriteContext, postBuyRequestMessage, postDecisionLine } from '../conversations/conversation-rules.ts';
+import { blockedEitherWay } from '../conversations/conversations.repository.ts';
+import { notify } from '../notifications/notify.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
@@ -30,7 +33,7 @@ declare module '../events/event-bus.ts' {
   }
 }
 
-export interface BuyRequestContext extends NotifyContext {
+export interface BuyRequestContext extends MessageWriteContext {
   db: Database;
   clock: Clock;
 }
@@ -63,7 +66,10 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
     const listing = requireListing(await lockListing(tx, body.productId, 'share'));
     if (listing.sellerId === buyer.id) throw forbidden(buyRequestMessages.ownListing);
     if (listing.soldOut) throw conflict(buyRequestMessages.soldOut);
+    if (await blockedEitherWay(tx, buyer.id, listing.sellerId)) throw forbidden(conversationMessages.blocked);
     const { created } = await upsertActiveRequest(tx, listing.id, buyer.id, body.buyerMessage);
+    // The request's text also appears in the buyer's conversation with the seller (issue 12).
+    await postBuyRequestMessage(tx, ctx, listing, buyer, body.buyerMessage);
     const seller = created ? await findUserById(tx, listing.sellerId) : undefined;
     if (seller) {
       await notify(tx, ctx, {
@@ -125,6 +131,7 @@ export async function acceptBuyRequest(ctx: BuyRequestContext, seller: UserRow, 
         mail: { seller: { email: seller.email, phoneNumber: seller.phoneNumber } },
       });
     }
+    await postDecisionLine(tx, ctx, listing, seller, body.buyerId, 'accepted');
     await ctx.events.publish(tx, 'listing.sold', { productId: listing.id });
   });
 }
@@ -146,6 +153,7 @@ export async function rejectBuyRequest(ctx: BuyRequestContext, seller: UserRow, 
         mail: {},
       });
     }
+    await postDecisionLine(tx, ctx, listing, seller, body.buyerId, 'rejected');
   });
 }
 

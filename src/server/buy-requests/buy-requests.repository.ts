@@ -8,6 +8,7 @@ export interface RequestedListing {
   id: string;
   sellerId: string;
   title: string;
+  price: number;
   soldOut: boolean;
   buyerId: string | null;
 }
@@ -16,6 +17,7 @@ const listingColumns = {
   id: products.id,
   sellerId: products.sellerId,
   title: products.title,
+  price: products.price,
   soldOut: products.soldOut,
   buyerId: products.buyerId,
 };

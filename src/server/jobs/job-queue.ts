@@ -48,6 +48,14 @@ export interface JobDefinition<K extends JobKind = JobKind> {
   describe?(data: JobKinds[K]): Promise<string | null>;
 }
 
+export interface EnqueueOptions {
+  /**
+   * Run no sooner than this. A time, not a number of seconds: pg-boss casts its startAfter to both a
+   * timestamp and an interval, and PGlite folds the cast a number of seconds fails.
+   */
+  startAfter?: Date;
+}
+
 /** Thrown by a job that can never succeed (e.g. the mail server refuses the address for good): no retries. */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
@@ -201,9 +209,10 @@ export class JobQueue {
    * Stores a job in `tx`, the transaction making the change that causes it: both commit or
    * neither does. Workers everywhere are woken when it commits.
    */
-  async enqueue<K extends JobKind>(tx: Queryable, kind: K, data: JobKinds[K]): Promise<string> {
+  async enqueue<K extends JobKind>(tx: Queryable, kind: K, data: JobKinds[K], options: EnqueueOptions = {}): Promise<string> {
     if (!this.definitions.has(kind)) throw new Error(`unknown job kind ${kind}`);
-    const id = await this.boss.send(kind, data as object, { db: bossDatabaseIn(tx) });
+    const later = options.startAfter ? { startAfter: options.startAfter } : {};
+    const id = await this.boss.send(kind, data as object, { db: bossDatabaseIn(tx), ...later });
     if (!id) throw new Error(`job ${kind} was not stored`);
     await this.events.publish(tx, 'jobs.enqueued', { kind });
     return id;

@@ -195,6 +195,27 @@ export class LiveStreams {
     }
   }
 
+  /** Whether any of these users has a stream open on this instance. */
+  hasStreamsFor(userIds: string[]): boolean {
+    return userIds.some((userId) => this.byUser.has(userId));
+  }
+
+  /**
+   * Sends an event to the open streams of these users on this instance (an event without an id:
+   * not replayed on reconnect). `dataFor` is asked only for the users with a stream here.
+   */
+  async sendToUsers<E extends keyof LiveEventData>(
+    userIds: string[],
+    event: E,
+    dataFor: (userId: string) => Promise<LiveEventData[E]>,
+  ): Promise<void> {
+    for (const userId of new Set(userIds)) {
+      if (!this.byUser.has(userId)) continue;
+      const data = await dataFor(userId);
+      for (const stream of this.byUser.get(userId) ?? []) stream.send(event, data);
+    }
+  }
+
   private broadcast<E extends keyof LiveEventData>(event: E, data: LiveEventData[E]) {
     for (const streams of this.byUser.values()) for (const stream of streams) stream.send(event, data);
   }

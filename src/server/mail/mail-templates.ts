@@ -7,6 +7,7 @@ import {
   newRequestMail,
   rejectedMail,
 } from './templates/buy-request-mails.ts';
+import { messageReceivedMail } from './templates/conversation-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
 
@@ -21,6 +22,7 @@ export interface MailTemplateData {
   'buy-request.received': NotificationMailData<NotificationPayloads['buy-request.received']>;
   'buy-request.accepted': NotificationMailData<NotificationPayloads['buy-request.accepted']> & { seller: SellerContactDetails };
   'buy-request.rejected': NotificationMailData<NotificationPayloads['buy-request.rejected']>;
+  'message.received': NotificationMailData<NotificationPayloads['message.received']>;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -29,6 +31,7 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'buy-request.received': newRequestMail,
   'buy-request.accepted': acceptedMail,
   'buy-request.rejected': rejectedMail,
+  'message.received': messageReceivedMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */

@@ -33,7 +33,8 @@ export interface NewNotification<K extends NotificationKind> {
   to: NotificationRecipient;
   kind: K;
   payload: NotificationPayloads[K];
-  mail: MailOnlyData<K>;
+  /** What only the mail shows; false when this notification is never mailed at once (its feature mails later, if at all). */
+  mail: MailOnlyData<K> | false;
 }
 
 export function toNotificationWire(row: NotificationRow): Notification {
@@ -56,7 +57,7 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
   const { to, kind, payload } = notification;
   await lockUserNotifications(tx, to.id);
   const row = await insertNotification(tx, { userId: to.id, kind, payload });
-  if (await wantsEmail(tx, to.id, kind)) {
+  if (notification.mail !== false && (await wantsEmail(tx, to.id, kind))) {
     await queueMail(tx, ctx, {
       kind,
       to: to.email,

@@ -1,6 +1,7 @@
 import { ALL_CATEGORIES, type Category, type ProductSort, isCategory } from '#domain/catalog.ts';
 import type { MyListingsQuery, ProductListQuery } from '#domain/products/product.schemas.ts';
 import type { MyListingsResponse, ProductListResponse } from '#domain/products/product.wire.ts';
+import { findBlockedIds } from '../blocks/blocks.repository.ts';
 import type { Database } from '../db/client.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { UserRow } from '../users/user.mapper.ts';
@@ -10,6 +11,7 @@ import {
   type CategoryCounts,
   type ListingFilter,
   countListingsByCategory,
+  countListingsOfSellers,
   findListingPage,
   readCategoryCounters,
 } from './products.repository.ts';
@@ -34,13 +36,24 @@ interface Page {
  */
 async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): Promise<CategoryCounts> {
   if (filter.requestedBy || filter.sellerId) return countListingsByCategory(ctx.db, filter);
-  if (!filter.q) return readCategoryCounters(ctx.db, filter.excludeId);
-  const key = JSON.stringify([filter.q.toLowerCase(), filter.excludeId ?? null]);
+  if (!filter.q) return withoutHiddenSellers(ctx, filter, await readCategoryCounters(ctx.db, filter.excludeId));
+  const key = JSON.stringify([filter.q.toLowerCase(), filter.excludeId ?? null, filter.hiddenSellerIds ?? []]);
   const cached = ctx.searchCounts.get(key);
   if (cached) return cached;
   const counts = await countListingsByCategory(ctx.db, filter);
   ctx.searchCounts.set(key, counts);
   return counts;
+}
+
+/** The counters less the listings of sellers the viewer blocked (counted by the seller index: they are few). */
+async function withoutHiddenSellers(
+  ctx: ListingReadContext,
+  filter: ListingFilter,
+  counts: CategoryCounts,
+): Promise<CategoryCounts> {
+  if (!filter.hiddenSellerIds?.length) return counts;
+  const hidden = await countListingsOfSellers(ctx.db, filter.hiddenSellerIds, filter.excludeId);
+  return new Map([...counts].map(([category, count]) => [category, count - (hidden.get(category) ?? 0)]));
 }
 
 function totalOf(counts: CategoryCounts, categories: Category[]): number {
@@ -84,6 +97,7 @@ export async function listProducts(
     requestedBy: query.requested ? caller.id : undefined,
     sellerId: query.sellerId,
     excludeId: query.excludeId,
+    hiddenSellerIds: await findBlockedIds(ctx.db, caller.id),
   };
   const { counts, ...page } = await readPage(ctx, filter, query.sort, query, caller);
   return { success: true, ...page, categories: presentCategories(counts) };

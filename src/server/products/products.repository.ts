@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Category, ProductSort } from '#domain/catalog.ts';
 import type { ProductFields } from '#domain/products/product.schemas.ts';
 import type { Queryable } from '../db/client.ts';
@@ -13,6 +13,8 @@ export interface ListingFilter {
   requestedBy?: string | undefined;
   sellerId?: string | undefined;
   excludeId?: string | undefined;
+  /** Sellers the viewer blocked: their listings are left out (issue 12). */
+  hiddenSellerIds?: string[] | undefined;
 }
 
 export type CategoryCounts = Map<Category, number>;
@@ -41,6 +43,7 @@ function facetConditions(filter: ListingFilter): SQL[] {
   if (filter.q) conditions.push(sql`${products.titleSearch} like lower(${containsPattern(filter.q)})`);
   if (filter.sellerId) conditions.push(eq(products.sellerId, filter.sellerId));
   if (filter.excludeId) conditions.push(ne(products.id, filter.excludeId));
+  if (filter.hiddenSellerIds?.length) conditions.push(notInArray(products.sellerId, filter.hiddenSellerIds));
   if (filter.requestedBy) {
     conditions.push(
       inArray(
@@ -104,6 +107,16 @@ export function categoryCountQuery(db: Queryable, filter: ListingFilter) {
 /** Listings per category matching the filter's facet conditions, counted row by row. */
 export async function countListingsByCategory(db: Queryable, filter: ListingFilter): Promise<CategoryCounts> {
   const rows = await categoryCountQuery(db, filter);
+  return new Map(rows.map((row) => [row.category, Number(row.count)]));
+}
+
+/** Listings per category of some sellers (those a viewer blocked), less the one a Similar Products call leaves out. */
+export async function countListingsOfSellers(db: Queryable, sellerIds: string[], excludeId?: string): Promise<CategoryCounts> {
+  const rows = await db
+    .select({ category: products.category, count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(inArray(products.sellerId, sellerIds), excludeId ? ne(products.id, excludeId) : undefined))
+    .groupBy(products.category);
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
 }
 

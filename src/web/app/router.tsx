@@ -25,6 +25,7 @@ const screens = {
   notifications: lazyWithPreload(() =>
     import('#web/features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
   ),
+  messages: lazyWithPreload(() => import('#web/features/conversations/messages-page.tsx').then((m) => m.MessagesPage)),
   unsubscribe: lazyWithPreload(() => import('#web/features/notifications/unsubscribe-page.tsx').then((m) => m.UnsubscribePage)),
   unauthorized: lazyWithPreload(() => import('./unauthorized-page.tsx').then((m) => m.UnauthorizedPage)),
 };
@@ -108,6 +109,8 @@ export const routes: RouteObject[] = [
           page('userAccount', screens.account),
           page('userProfile/:id', screens.sellerProfile),
           page('notifications', screens.notifications),
+          // One route, so opening a conversation keeps the inbox beside it mounted (and scrolled).
+          page('messages/:conversationId?', screens.messages),
         ],
       ),
       area('admin', <RequireSession area="admin" />, screen(layouts.admin), [

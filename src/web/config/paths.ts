@@ -15,6 +15,13 @@ export const paths = {
     notificationSettings: '/user/userAccount?tab=notifications',
     profile: (id: string) => `/user/userProfile/${id}`,
     notifications: '/user/notifications',
+    /** The inbox; beside it on a desktop, the open conversation. */
+    messages: '/user/messages',
+    conversation: (id: string) => `/user/messages/${id}`,
+    /** 'Message seller': the conversation about that listing, or a first message that starts it. */
+    messageSeller: (productId: string) => `/user/messages?product=${encodeURIComponent(productId)}`,
+    /** The account page's list of blocked users. */
+    blockedUsers: '/user/userAccount?tab=blocked',
   },
   admin: {
     dashboard: '/admin/dashboard',

@@ -195,6 +195,7 @@ describe('preferences', () => {
       { kind: 'buy-request.received', email: true },
       { kind: 'buy-request.accepted', email: true },
       { kind: 'buy-request.rejected', email: true },
+      { kind: 'message.received', email: true },
     ]);
   });
 

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { cn } from '#web/lib/cn.ts';
 import type { NavItem } from './nav-items.ts';
 
-/** One tab: icon over a one-line label (six tabs share a 375 px phone). */
+/** One tab: icon over a one-line label (seven tabs share a 375 px phone). */
 export const tabClasses = 'flex flex-col items-center gap-0.5 whitespace-nowrap py-2 text-[11px] font-medium sm:text-xs';
 
 /** Fixed tab bar with icons, shown only below 1024px (xs, sm, md). */
@@ -29,10 +29,12 @@ export function BottomTabBar({
               to={item.to}
               end={item.end ?? false}
               onClick={() => onNavigate?.(item)}
-              className={({ isActive }) => cn(tabClasses, isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900')}
+              className={({ isActive }) =>
+                cn(tabClasses, 'relative', isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900')
+              }
             >
               <item.icon className="h-5 w-5" aria-hidden="true" />
-              {item.label}
+              {item.Badge ? <item.Badge variant="tab" label={item.tabLabel ?? item.label} /> : (item.tabLabel ?? item.label)}
             </NavLink>
           </li>
         ))}

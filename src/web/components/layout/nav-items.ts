@@ -6,12 +6,16 @@ import {
   List,
   ListChecks,
   LogOut,
+  MessageCircle,
   Package,
   ShoppingBag,
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { conversationUiMessages } from '#domain/conversations/conversation-ui.messages.ts';
 import { paths } from '#web/config/paths.ts';
+import { MessagesBadge } from '#web/features/conversations/components/messages-badge.tsx';
 
 export interface NavItem {
   label: string;
@@ -19,14 +23,22 @@ export interface NavItem {
   icon: LucideIcon;
   /** Home links only match their own path, not the pages below them. */
   end?: boolean;
+  /** A shorter label for the phone's bottom bar, where seven tabs share 375 px. */
+  tabLabel?: string;
+  /** Renders the label with a count (unread messages), in place of the bare label. */
+  Badge?: ComponentType<{ variant: 'tab' | 'link'; label: string }>;
 }
 
-/** The shop's five links, in the top bar (large screens) and the bottom tab bar (below 1024px). */
+/**
+ * The shop's five links and Messages (issue 12), in the top bar (large screens) and the bottom tab
+ * bar (below 1024px).
+ */
 export const shopNavItems: NavItem[] = [
   { label: 'Home', to: paths.shop.home, icon: House, end: true },
   { label: 'Products', to: paths.shop.products, icon: ShoppingBag },
   { label: 'Sell', to: paths.shop.sell, icon: CirclePlus },
-  { label: 'My Listings', to: paths.shop.listings, icon: List },
+  { label: 'My Listings', to: paths.shop.listings, icon: List, tabLabel: 'Listings' },
+  { label: conversationUiMessages.navLabel, to: paths.user.messages, icon: MessageCircle, Badge: MessagesBadge },
   { label: 'About', to: paths.shop.about, icon: Info },
 ];
 

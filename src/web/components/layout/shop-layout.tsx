@@ -38,12 +38,12 @@ export function ShopLayout() {
                     onClick={() => onNavigate(item)}
                     className={({ isActive }) =>
                       cn(
-                        'rounded-lg px-3 py-2 text-sm font-medium',
+                        'inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium',
                         isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
                       )
                     }
                   >
-                    {item.label}
+                    {item.Badge ? <item.Badge variant="link" label={item.label} /> : item.label}
                   </NavLink>
                 </li>
               ))}

@@ -1,9 +1,11 @@
-import { Bell, Heart, KeyRound, UserRound, UserRoundPen } from 'lucide-react';
+import { Ban, Bell, Heart, KeyRound, UserRound, UserRoundPen } from 'lucide-react';
+import { conversationUiMessages } from '#domain/conversations/conversation-ui.messages.ts';
 import { notificationMessages } from '#domain/messages.ts';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { NotificationPreferences } from '#web/features/notifications/components/notification-preferences.tsx';
+import { BlockedUsers } from '#web/features/conversations/components/blocked-users.tsx';
 import { WishlistTab } from '#web/features/wishlist/wishlist-tab.tsx';
 import { ChangePasswordTab } from './components/change-password-tab.tsx';
 import { EditProfileTab } from './components/edit-profile-tab.tsx';
@@ -16,6 +18,7 @@ const TABS = [
   { value: 'edit', label: 'Edit Profile', icon: UserRoundPen },
   { value: 'wishlist', label: 'Wishlist', icon: Heart },
   { value: 'notifications', label: 'Notifications', icon: Bell },
+  { value: 'blocked', label: conversationUiMessages.blockedHeading, icon: Ban },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -24,7 +27,7 @@ function isTab(value: string | null): value is TabValue {
 }
 
 /**
- * The signed-in user's account (spec 2): four tabs, and a fifth for notification settings. The open tab lives in the address (?tab=),
+ * The signed-in user's account (spec 2): four tabs, a fifth for notification settings and a sixth for blocked users. The open tab lives in the address (?tab=),
  * so a reload or a shared link opens the same one; Radix gives the tabs arrow-key navigation.
  */
 export function AccountPage() {
@@ -49,7 +52,7 @@ export function AccountPage() {
       <Tabs.Root value={current} onValueChange={select} className="space-y-6">
         <Tabs.List
           aria-label="Account sections"
-          className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 lg:grid-cols-5"
+          className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 lg:grid-cols-6"
         >
           {TABS.map(({ value, label, icon: Icon }) => (
             <Tabs.Trigger
@@ -77,6 +80,11 @@ export function AccountPage() {
         <Tabs.Content value="notifications" className="focus-visible:outline-offset-4">
           <SectionCard title={notificationMessages.preferencesHeading} description={notificationMessages.preferencesIntro}>
             <NotificationPreferences />
+          </SectionCard>
+        </Tabs.Content>
+        <Tabs.Content value="blocked" className="focus-visible:outline-offset-4">
+          <SectionCard title={conversationUiMessages.blockedHeading} description={conversationUiMessages.blockedIntro}>
+            <BlockedUsers />
           </SectionCard>
         </Tabs.Content>
       </Tabs.Root>

@@ -7,6 +7,11 @@ import { sessionQueryKey } from '#web/features/auth/api/session.ts';
 import { buyRequestKeys } from '#web/features/buy-requests/api/query-keys.ts';
 import { invalidateProductData } from '#web/features/products/api/invalidate.ts';
 import { productKeys } from '#web/features/products/api/query-keys.ts';
+import { addMessage } from '#web/features/conversations/api/get-messages.ts';
+import { applyUnread } from '#web/features/conversations/api/mark-read.ts';
+import { conversationKeys } from '#web/features/conversations/api/query-keys.ts';
+import type { ConversationResponse } from '#domain/conversations/conversation.wire.ts';
+import type { SessionUser } from '#domain/users/user.wire.ts';
 import { notificationKeys } from './api/query-keys.ts';
 
 type LiveEventName = keyof LiveEventData;
@@ -28,6 +33,7 @@ function setUnreadCount(queryClient: QueryClient, unreadCount: number) {
 function refreshAll(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   void queryClient.invalidateQueries({ queryKey: buyRequestKeys.all });
+  void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
   void invalidateProductData(queryClient);
 }
 
@@ -38,10 +44,37 @@ function apply(queryClient: QueryClient, message: LiveMessage) {
       const { notification, unreadCount } = message.data as LiveEventData['notification'];
       setUnreadCount(queryClient, unreadCount);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      // A message's own event ('message') updates the conversation; nothing else changed.
+      if (notification.kind === 'message.received') return;
       // What the notification is about changed too: a new interested buyer, or an answer to a request.
       void queryClient.invalidateQueries({ queryKey: buyRequestKeys.all });
       if (notification.kind === 'buy-request.received') void invalidateProductData(queryClient);
       else void queryClient.invalidateQueries({ queryKey: productKeys.detail(notification.payload.productId) });
+      return;
+    }
+    case 'message': {
+      // Sent by either side (the sender's other tabs follow too): it shows in an open conversation,
+      // the inbox reorders, and the badge takes the recipient's new count.
+      const { conversationId, message: sent, unreadCount } = message.data as LiveEventData['message'];
+      applyUnread(queryClient, unreadCount);
+      addMessage(queryClient, sent);
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.list });
+      void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId), refetchType: 'none' });
+      return;
+    }
+    case 'conversation-read': {
+      const { conversationId, readerId, lastReadAt, unreadCount } = message.data as LiveEventData['conversation-read'];
+      const me = queryClient.getQueryData<SessionUser | null>(sessionQueryKey)?._id;
+      if (readerId === me) {
+        // Read in this or another tab: the badge and the inbox row follow.
+        applyUnread(queryClient, unreadCount, conversationId);
+      } else {
+        // The other side read it: 'Seen' appears under your last message.
+        queryClient.setQueryData<ConversationResponse>(
+          conversationKeys.detail(conversationId),
+          (answer) => answer && { ...answer, conversation: { ...answer.conversation, otherLastReadAt: lastReadAt } },
+        );
+      }
       return;
     }
     case 'notifications-read': {

@@ -10,5 +10,7 @@ export function notificationHref(notification: Notification): string {
     case 'buy-request.accepted':
     case 'buy-request.rejected':
       return paths.shop.product(notification.payload.productId);
+    case 'message.received':
+      return paths.user.conversation(notification.payload.conversationId);
   }
 }

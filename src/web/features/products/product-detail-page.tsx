@@ -6,6 +6,7 @@ import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
 import { BuyRequestPanel } from '#web/features/buy-requests/components/buy-request-panel.tsx';
+import { MessageSellerLink } from '#web/features/conversations/components/message-seller-link.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
 import { useProduct } from './api/get-product.ts';
 import { BuyerContactBlock } from './components/buyer-contact-block.tsx';
@@ -68,7 +69,10 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
             <OwnerActions product={product} asAdmin={user.isAdmin} />
           ) : (
             <BuyerContactBlock product={product}>
-              <BuyRequestPanel product={product} />
+              <div className="space-y-3">
+                <BuyRequestPanel product={product} />
+                {!product.soldOut && <MessageSellerLink productId={product._id} />}
+              </div>
             </BuyerContactBlock>
           )}
         </div>

@@ -6,6 +6,7 @@ import { profileMessages } from '#domain/messages.ts';
 import type { PublicUser } from '#domain/users/user.wire.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { ProfileBlockAction } from '#web/features/conversations/components/profile-block-action.tsx';
 import { formatLongDate } from '#web/lib/format-date.ts';
 import { useUserProfile } from './api/get-user-profile.ts';
 import { SellerListings } from './components/seller-listings.tsx';
@@ -45,6 +46,9 @@ function SellerHeader({ seller }: { seller: PublicUser }) {
             <CalendarDays className="h-4 w-4" aria-hidden="true" />
             {profileMessages.memberSince} <time dateTime={seller.createdAt}>{formatLongDate(seller.createdAt)}</time>
           </p>
+        </div>
+        <div className="sm:pt-[4.5rem]">
+          <ProfileBlockAction userId={seller._id} name={seller.userName} />
         </div>
       </div>
       <ul className="grid gap-2 border-t border-slate-100 p-5 sm:grid-cols-3 sm:px-8" aria-label="Contact">

@@ -1,4 +1,4 @@
-import { BellRing, CircleCheck, CircleX } from 'lucide-react';
+import { BellRing, CircleCheck, CircleX, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
 import { notificationText } from '#domain/notifications/notification-kinds.ts';
@@ -12,6 +12,7 @@ const ICONS = {
   'buy-request.received': BellRing,
   'buy-request.accepted': CircleCheck,
   'buy-request.rejected': CircleX,
+  'message.received': MessageCircle,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */

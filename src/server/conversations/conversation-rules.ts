@@ -1,0 +1,449 @@
+import {
+  MESSAGE_MAIL_MIN_INTERVAL_MS,
+  MESSAGE_RATE_LIMIT_BURST,
+  MESSAGE_RATE_LIMIT_DAILY,
+  type SystemEvent,
+} from '#domain/conversations/conversation.constants.ts';
+import { conversationMessages as m } from '#domain/conversations/conversation.messages.ts';
+import type {
+  ConversationListQuery,
+  MessageListQuery,
+  StartConversationBody,
+} from '#domain/conversations/conversation.schemas.ts';
+import type {
+  ConversationDetail,
+  ConversationPage,
+  ConversationSummary,
+  MarkReadResponse,
+  Message,
+  MessagePage,
+  StartConversationResponse,
+} from '#domain/conversations/conversation.wire.ts';
+import { lockListing } from '../buy-requests/buy-requests.repository.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database, Queryable } from '../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { isUuid } from '../http/ids.ts';
+import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { type NotifyContext, notify } from '../notifications/notify.ts';
+import { wantsEmail } from '../notifications/notifications.repository.ts';
+import type { Storage } from '../storage/storage.ts';
+import { type UserRow, profilePictureOf } from '../users/user.mapper.ts';
+import { findUserById } from '../users/users.repository.ts';
+import {
+  type ConversationRow,
+  type ConversationView,
+  type MessageRow,
+  type Side,
+  blockedEitherWay,
+  claimMailSlot,
+  countUnreadMessages,
+  findConversationByListing,
+  findConversationIdForListing,
+  findConversationOf,
+  findConversationViews,
+  findInboxIds,
+  findMessage,
+  hasBlocked,
+  insertMessage,
+  markRead,
+  messagePageQuery,
+  openConversation,
+  sideOf,
+} from './conversations.repository.ts';
+
+declare module '../events/event-bus.ts' {
+  interface BusTopics {
+    /** A message was added: the streams of both participants load it by id (bodies are too big for NOTIFY). */
+    'conversation.message': { conversationId: string; messageId: string; userIds: string[] };
+    /** A participant read a conversation up to lastReadAt. */
+    'conversation.read': { conversationId: string; readerId: string; lastReadAt: string | null; userIds: string[] };
+  }
+}
+
+declare module '../jobs/job-queue.ts' {
+  interface JobKinds {
+    /** Ten minutes after a message: e-mail it if still unread (at most one mail an hour per conversation). */
+    'conversation.message-mail': { conversationId: string; messageId: string; recipientId: string };
+  }
+}
+
+/** What adding a message needs (buy requests add theirs inside their own transaction). */
+export interface MessageWriteContext extends NotifyContext {
+  clock: Clock;
+  config: NotifyContext['config'] & Pick<Config, 'messageMailDelayMs'>;
+}
+
+export interface ConversationContext extends MessageWriteContext {
+  db: Database;
+  storage: Storage;
+}
+
+/** Per user, whatever the conversation: a burst of 10 a minute and 200 a day. */
+export const MESSAGES_PER_MINUTE: RateLimitRule = {
+  name: 'message:burst',
+  ...MESSAGE_RATE_LIMIT_BURST,
+  message: m.tooManyPerMinute,
+};
+export const MESSAGES_PER_DAY: RateLimitRule = {
+  name: 'message:daily',
+  ...MESSAGE_RATE_LIMIT_DAILY,
+  message: m.tooManyPerDay,
+};
+
+async function countMessage(ctx: ConversationContext, author: UserRow) {
+  await enforceRateLimits(ctx.db, ctx.clock, [
+    { rule: MESSAGES_PER_MINUTE, subject: author.id },
+    { rule: MESSAGES_PER_DAY, subject: author.id },
+  ]);
+}
+
+function otherIdOf(conversation: ConversationRow, side: Side): string | null {
+  return side === 'buyer' ? conversation.sellerId : conversation.buyerId;
+}
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    _id: row.id,
+    conversationId: row.conversationId,
+    authorId: row.authorId,
+    kind: row.kind,
+    body: row.body,
+    systemEvent: row.systemEvent,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toSummary(view: ConversationView, viewerId: string, storage: Storage): ConversationSummary {
+  const { conversation, product } = view;
+  const side = sideOf(conversation, viewerId)!;
+  const other = side === 'buyer' ? view.seller : view.buyer;
+  return {
+    _id: conversation.id,
+    role: side,
+    otherParticipant: other
+      ? { _id: other.id, name: other.userName, avatarUrl: profilePictureOf(other, storage).url, deleted: false }
+      : { _id: null, name: m.deletedUser, avatarUrl: null, deleted: true },
+    listing: product
+      ? {
+          _id: product.id,
+          title: product.title,
+          thumbnailUrl: view.thumbnailKey ? storage.urlFor(view.thumbnailKey) : null,
+          price: product.price,
+          status: product.soldOut ? 'sold' : 'available',
+        }
+      : { _id: null, title: conversation.productTitle, thumbnailUrl: null, price: conversation.productPrice, status: 'deleted' },
+    lastMessage: view.lastMessage
+      ? {
+          body: view.lastMessage.body,
+          authorId: view.lastMessage.authorId,
+          kind: view.lastMessage.kind,
+          createdAt: view.lastMessage.createdAt.toISOString(),
+        }
+      : { body: '', authorId: null, kind: 'system', createdAt: conversation.lastMessageAt.toISOString() },
+    unreadCount: side === 'buyer' ? conversation.buyerUnread : conversation.sellerUnread,
+    updatedAt: conversation.lastMessageAt.toISOString(),
+  };
+}
+
+async function toDetail(db: Queryable, view: ConversationView, viewer: UserRow, storage: Storage): Promise<ConversationDetail> {
+  const summary = toSummary(view, viewer.id, storage);
+  const side = summary.role;
+  const otherId = otherIdOf(view.conversation, side);
+  const otherLastReadAt = side === 'buyer' ? view.conversation.sellerLastReadAt : view.conversation.buyerLastReadAt;
+  const blockedByMe = otherId ? await hasBlocked(db, viewer.id, otherId) : false;
+  const canSend = otherId !== null && !(blockedByMe || (await blockedEitherWay(db, viewer.id, otherId)));
+  return { ...summary, otherLastReadAt: otherLastReadAt?.toISOString() ?? null, blockedByMe, canSend };
+}
+
+async function detailOf(db: Queryable, conversationId: string, viewer: UserRow, storage: Storage): Promise<ConversationDetail> {
+  const [view] = await findConversationViews(db, [conversationId]);
+  if (!view || !sideOf(view.conversation, viewer.id)) throw notFound(m.notFound);
+  return toDetail(db, view, viewer, storage);
+}
+
+/**
+ * Adds a message to a conversation locked by `tx` and tells the other side: the live stream of
+ * both (on every instance) when the transaction commits; for a text message also an in-app
+ * notification at once and, a while later, a job that e-mails it if it is still unread then.
+ */
+async function addMessage(
+  tx: Queryable,
+  ctx: MessageWriteContext,
+  conversation: ConversationRow,
+  author: UserRow,
+  message: { kind: 'text' | 'buy-request' | 'system'; body: string; systemEvent?: SystemEvent },
+): Promise<MessageRow> {
+  const side = sideOf(conversation, author.id);
+  if (!side) throw notFound(m.notFound);
+  const row = await insertMessage(tx, conversation, { authorId: author.id, authorSide: side, ...message });
+  const otherId = otherIdOf(conversation, side);
+  const userIds = otherId ? [author.id, otherId] : [author.id];
+  if (otherId && message.kind === 'text') {
+    const recipient = await findUserById(tx, otherId);
+    if (recipient) {
+      await notify(tx, ctx, {
+        to: recipient,
+        kind: 'message.received',
+        payload: {
+          productId: conversation.productId,
+          productTitle: conversation.productTitle,
+          conversationId: conversation.id,
+          senderName: author.userName,
+          message: message.body,
+        },
+        // Mailed only if still unread later: the job below decides.
+        mail: false,
+      });
+      await ctx.jobs.enqueue(
+        tx,
+        'conversation.message-mail',
+        { conversationId: conversation.id, messageId: row.id, recipientId: otherId },
+        ctx.config.messageMailDelayMs > 0
+          ? { startAfter: new Date(ctx.clock.now().getTime() + ctx.config.messageMailDelayMs) }
+          : {},
+      );
+    }
+  }
+  await ctx.events.publish(tx, 'conversation.message', { conversationId: conversation.id, messageId: row.id, userIds });
+  return row;
+}
+
+/**
+ * POST /conversations: the caller (buyer) writes to the seller about a listing. The first message
+ * opens the conversation; a listing already sold (or one's own) cannot start one.
+ */
+export async function startConversation(
+  ctx: ConversationContext,
+  buyer: UserRow,
+  body: StartConversationBody,
+): Promise<StartConversationResponse> {
+  if (!isUuid(body.productId)) throw notFound(m.listingNotFound);
+  await countMessage(ctx, buyer);
+  const { conversationId, message } = await ctx.db.transaction(async (tx) => {
+    // Listing first, then conversation: the same order as buy requests and their decisions.
+    const listing = await lockListing(tx, body.productId, 'share');
+    if (!listing) throw notFound(m.listingNotFound);
+    if (listing.sellerId === buyer.id) throw forbidden(m.ownListing);
+    if (await blockedEitherWay(tx, buyer.id, listing.sellerId)) throw forbidden(m.blocked);
+    const existing = await findConversationByListing(tx, listing.id, buyer.id, 'update');
+    if (!existing && listing.soldOut) throw conflict(m.listingSold);
+    const conversation =
+      existing ??
+      (await openConversation(tx, {
+        productId: listing.id,
+        buyerId: buyer.id,
+        sellerId: listing.sellerId,
+        productTitle: listing.title,
+        productPrice: listing.price,
+        now: ctx.clock.now(),
+      }));
+    const row = await addMessage(tx, ctx, conversation, buyer, { kind: 'text', body: body.body });
+    return { conversationId: conversation.id, message: row };
+  });
+  return { success: true, conversation: await detailOf(ctx.db, conversationId, buyer, ctx.storage), message: toMessage(message) };
+}
+
+/** POST /conversations/:id/messages: while the other account exists and neither side blocked the other. */
+export async function sendMessage(
+  ctx: ConversationContext,
+  author: UserRow,
+  conversationId: string,
+  body: string,
+): Promise<Message> {
+  if (!isUuid(conversationId)) throw notFound(m.notFound);
+  await countMessage(ctx, author);
+  const row = await ctx.db.transaction(async (tx) => {
+    const conversation = await findConversationOf(tx, conversationId, author.id, 'update');
+    if (!conversation) throw notFound(m.notFound);
+    const otherId = otherIdOf(conversation, sideOf(conversation, author.id)!);
+    if (!otherId) throw forbidden(m.otherUserDeleted);
+    if (await blockedEitherWay(tx, author.id, otherId)) throw forbidden(m.blocked);
+    return addMessage(tx, ctx, conversation, author, { kind: 'text', body });
+  });
+  return toMessage(row);
+}
+
+/**
+ * The buyer's buy-request message, in the buy request's transaction: it appears in their
+ * conversation about the listing (opened if needed). The listing is already locked by the caller.
+ */
+export async function postBuyRequestMessage(
+  tx: Queryable,
+  ctx: MessageWriteContext,
+  listing: { id: string; sellerId: string; title: string; price: number },
+  buyer: UserRow,
+  body: string,
+): Promise<void> {
+  const conversation =
+    (await findConversationByListing(tx, listing.id, buyer.id, 'update')) ??
+    (await openConversation(tx, {
+      productId: listing.id,
+      buyerId: buyer.id,
+      sellerId: listing.sellerId,
+      productTitle: listing.title,
+      productPrice: listing.price,
+      now: ctx.clock.now(),
+    }));
+  await addMessage(tx, ctx, conversation, buyer, { kind: 'buy-request', body });
+}
+
+/** The seller's decision on a buy request, as a system line in the buyer's conversation (same transaction). */
+export async function postDecisionLine(
+  tx: Queryable,
+  ctx: MessageWriteContext,
+  listing: { id: string; sellerId: string; title: string; price: number },
+  seller: UserRow,
+  buyerId: string,
+  event: SystemEvent,
+): Promise<void> {
+  const conversation =
+    (await findConversationByListing(tx, listing.id, buyerId, 'update')) ??
+    (await openConversation(tx, {
+      productId: listing.id,
+      buyerId,
+      sellerId: listing.sellerId,
+      productTitle: listing.title,
+      productPrice: listing.price,
+      now: ctx.clock.now(),
+    }));
+  const body = event === 'accepted' ? m.systemAccepted : m.systemRejected;
+  await addMessage(tx, ctx, conversation, seller, { kind: 'system', body, systemEvent: event });
+}
+
+function cursorOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isUuid(value)) throw badRequest(m.cursorInvalid);
+  return value;
+}
+
+/** GET /conversations: the inbox, newest activity first. */
+export async function listInbox(
+  ctx: ConversationContext,
+  viewer: UserRow,
+  query: ConversationListQuery,
+): Promise<ConversationPage> {
+  const ids = await findInboxIds(ctx.db, viewer.id, query.limit + 1, cursorOf(query.before));
+  const pageIds = ids.slice(0, query.limit);
+  const views = await findConversationViews(ctx.db, pageIds);
+  return {
+    success: true,
+    conversations: views.map((view) => toSummary(view, viewer.id, ctx.storage)),
+    nextCursor: ids.length > query.limit ? (pageIds.at(-1) ?? null) : null,
+    unreadCount: await countUnreadMessages(ctx.db, viewer.id),
+  };
+}
+
+export async function getConversation(
+  ctx: ConversationContext,
+  viewer: UserRow,
+  conversationId: string,
+): Promise<ConversationDetail> {
+  return detailOf(ctx.db, conversationId, viewer, ctx.storage);
+}
+
+export async function getConversationForListing(
+  ctx: ConversationContext,
+  viewer: UserRow,
+  productId: string,
+): Promise<ConversationDetail> {
+  const id = await findConversationIdForListing(ctx.db, productId, viewer.id);
+  if (!id) throw notFound(m.notFound);
+  return detailOf(ctx.db, id, viewer, ctx.storage);
+}
+
+/** GET /conversations/:id/messages: newest first, older pages by cursor. */
+export async function listMessages(
+  ctx: ConversationContext,
+  viewer: UserRow,
+  conversationId: string,
+  query: MessageListQuery,
+): Promise<MessagePage> {
+  const conversation = await findConversationOf(ctx.db, conversationId, viewer.id);
+  if (!conversation) throw notFound(m.notFound);
+  const rows = await messagePageQuery(ctx.db, conversation.id, query.limit + 1, cursorOf(query.before));
+  const page = rows.slice(0, query.limit);
+  const side = sideOf(conversation, viewer.id)!;
+  const otherLastReadAt = side === 'buyer' ? conversation.sellerLastReadAt : conversation.buyerLastReadAt;
+  return {
+    success: true,
+    messages: page.map(toMessage),
+    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    otherLastReadAt: otherLastReadAt?.toISOString() ?? null,
+  };
+}
+
+/** POST /conversations/:id/read: everything in it read; both sides' streams hear of it ('Seen', the badge). */
+export async function readConversation(
+  ctx: ConversationContext,
+  viewer: UserRow,
+  conversationId: string,
+): Promise<MarkReadResponse> {
+  const lastReadAt = await ctx.db.transaction(async (tx) => {
+    const conversation = await findConversationOf(tx, conversationId, viewer.id, 'update');
+    if (!conversation) throw notFound(m.notFound);
+    const side = sideOf(conversation, viewer.id)!;
+    const readAt = await markRead(tx, conversation.id, side);
+    const otherId = otherIdOf(conversation, side);
+    await ctx.events.publish(tx, 'conversation.read', {
+      conversationId: conversation.id,
+      readerId: viewer.id,
+      lastReadAt: readAt?.toISOString() ?? null,
+      userIds: otherId ? [viewer.id, otherId] : [viewer.id],
+    });
+    return readAt;
+  });
+  return {
+    success: true,
+    unreadCount: await countUnreadMessages(ctx.db, viewer.id),
+    lastReadAt: lastReadAt?.toISOString() ?? null,
+  };
+}
+
+export async function unreadMessageCount(ctx: ConversationContext, viewer: UserRow): Promise<number> {
+  return countUnreadMessages(ctx.db, viewer.id);
+}
+
+/**
+ * The delayed mail job: when it runs (ten minutes after the message), it e-mails the message only
+ * if the recipient still has not read it, wants such mails, and had none about this conversation
+ * within the hour. Everything is re-read here: the message may be read, or the account gone.
+ */
+export async function mailIfStillUnread(
+  ctx: ConversationContext,
+  job: { conversationId: string; messageId: string; recipientId: string },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const conversation = await findConversationOf(tx, job.conversationId, job.recipientId, 'update');
+    if (!conversation) return;
+    const side = sideOf(conversation, job.recipientId)!;
+    const message = await findMessage(tx, job.messageId);
+    if (!message || message.conversationId !== conversation.id) return;
+    const readAt = side === 'buyer' ? conversation.buyerLastReadAt : conversation.sellerLastReadAt;
+    if (readAt && readAt.getTime() >= message.createdAt.getTime()) return;
+    if (!(await wantsEmail(tx, job.recipientId, 'message.received'))) return;
+    const now = ctx.clock.now();
+    if (!(await claimMailSlot(tx, conversation.id, side, now, new Date(now.getTime() - MESSAGE_MAIL_MIN_INTERVAL_MS)))) return;
+    const recipient = await findUserById(tx, job.recipientId);
+    if (!recipient) return;
+    const author = message.authorId ? await findUserById(tx, message.authorId) : undefined;
+    await queueMail(tx, ctx, {
+      kind: 'message.received',
+      to: recipient.email,
+      userId: recipient.id,
+      data: {
+        recipientName: recipient.userName,
+        payload: {
+          productId: conversation.productId,
+          productTitle: conversation.productTitle,
+          conversationId: conversation.id,
+          senderName: author?.userName ?? m.deletedUser,
+          message: message.body,
+        },
+      },
+      eventKey: `message-mail:${message.id}:${recipient.id}`,
+    });
+  });
+}

@@ -1,0 +1,277 @@
+import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { MessageKind, SystemEvent } from '#domain/conversations/conversation.constants.ts';
+import type { Queryable } from '../db/client.ts';
+import { conversationMessages, conversations, productImages, products, userBlocks, users } from '../db/schema/index.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof conversationMessages.$inferSelect;
+export type Side = 'buyer' | 'seller';
+
+/** The side a user is on, or undefined when they are not in the conversation. */
+export function sideOf(conversation: Pick<ConversationRow, 'buyerId' | 'sellerId'>, userId: string): Side | undefined {
+  if (conversation.buyerId === userId) return 'buyer';
+  if (conversation.sellerId === userId) return 'seller';
+  return undefined;
+}
+
+/** The conversation if `userId` takes part in it: anyone else finds nothing (the caller answers 404). */
+export async function findConversationOf(
+  db: Queryable,
+  conversationId: string,
+  userId: string,
+  lock?: 'update',
+): Promise<ConversationRow | undefined> {
+  const query = db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        sql`(${conversations.buyerId} = ${userId} or ${conversations.sellerId} = ${userId})`,
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The buyer's conversation about a listing (one at most: the unique key). */
+export async function findConversationByListing(
+  db: Queryable,
+  productId: string,
+  buyerId: string,
+  lock?: 'update',
+): Promise<ConversationRow | undefined> {
+  const query = db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, buyerId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The caller's conversation about a listing: as its buyer, or (latest activity first) as its seller. */
+export async function findConversationIdForListing(
+  db: Queryable,
+  productId: string,
+  userId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.productId, productId),
+        sql`(${conversations.buyerId} = ${userId} or ${conversations.sellerId} = ${userId})`,
+      ),
+    )
+    .orderBy(sql`${conversations.buyerId} = ${userId} desc`, desc(conversations.lastMessageAt))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * Creates the conversation (or finds the one a concurrent first message just created: the unique
+ * key decides) and locks it for the message about to be added.
+ */
+export async function openConversation(
+  db: Queryable,
+  values: { productId: string; buyerId: string; sellerId: string; productTitle: string; productPrice: number; now: Date },
+): Promise<ConversationRow> {
+  await db
+    .insert(conversations)
+    .values({
+      productId: values.productId,
+      buyerId: values.buyerId,
+      sellerId: values.sellerId,
+      productTitle: values.productTitle,
+      productPrice: values.productPrice,
+      lastMessageAt: values.now,
+    })
+    .onConflictDoNothing({ target: [conversations.productId, conversations.buyerId] });
+  const row = await findConversationByListing(db, values.productId, values.buyerId, 'update');
+  if (!row) throw new Error('conversation vanished after it was opened');
+  return row;
+}
+
+/**
+ * Adds a message and moves the conversation on: its last message, the other side's unread count
+ * up by one, and the author's side read up to this message (they wrote it, so they saw everything).
+ * The conversation row must be locked by the caller's transaction.
+ */
+export async function insertMessage(
+  db: Queryable,
+  conversation: ConversationRow,
+  message: { authorId: string; authorSide: Side; kind: MessageKind; body: string; systemEvent?: SystemEvent | null },
+): Promise<MessageRow> {
+  const [row] = await db
+    .insert(conversationMessages)
+    .values({
+      conversationId: conversation.id,
+      authorId: message.authorId,
+      kind: message.kind,
+      body: message.body,
+      systemEvent: message.systemEvent ?? null,
+      // The time the row lock was held, not the transaction's start: messages are ordered as they were added.
+      createdAt: sql`clock_timestamp()`,
+    })
+    .returning();
+  const inserted = row!;
+  const mine = message.authorSide === 'buyer';
+  await db
+    .update(conversations)
+    .set({
+      lastMessageId: inserted.id,
+      // A message's time never goes back: the inbox order and read marks follow it.
+      lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${inserted.createdAt.toISOString()}::timestamptz)`,
+      ...(mine
+        ? { sellerUnread: sql`${conversations.sellerUnread} + 1`, buyerUnread: 0, buyerLastReadAt: inserted.createdAt }
+        : { buyerUnread: sql`${conversations.buyerUnread} + 1`, sellerUnread: 0, sellerLastReadAt: inserted.createdAt }),
+    })
+    .where(eq(conversations.id, conversation.id));
+  return inserted;
+}
+
+/** Marks everything in the conversation read for one side; answers the read mark. */
+export async function markRead(db: Queryable, conversationId: string, side: Side): Promise<Date | null> {
+  const [row] = await db
+    .update(conversations)
+    .set(
+      side === 'buyer'
+        ? { buyerUnread: 0, buyerLastReadAt: sql`${conversations.lastMessageAt}` }
+        : { sellerUnread: 0, sellerLastReadAt: sql`${conversations.lastMessageAt}` },
+    )
+    .where(eq(conversations.id, conversationId))
+    .returning({ buyerLastReadAt: conversations.buyerLastReadAt, sellerLastReadAt: conversations.sellerLastReadAt });
+  return (side === 'buyer' ? row?.buyerLastReadAt : row?.sellerLastReadAt) ?? null;
+}
+
+/** Unread messages of a user over every conversation: only rows with something unread are read (partial indexes). */
+export async function countUnreadMessages(db: Queryable, userId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    select (coalesce((select sum(buyer_unread) from conversations where buyer_id = ${userId} and buyer_unread > 0), 0)
+          + coalesce((select sum(seller_unread) from conversations where seller_id = ${userId} and seller_unread > 0), 0))::int as n`)) as unknown as {
+    rows: { n: number | string }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * One inbox page's conversation ids, newest activity first: the user's conversations as buyer and
+ * as seller are two ranges of two indexes, each read only as far as the page needs, then merged.
+ * The order names the indexes' null placement: otherwise the planner sorts the whole range.
+ */
+export function inboxIdsSql(userId: string, limit: number, before?: string): SQL {
+  const after = (column: string) =>
+    before
+      ? sql`and (last_message_at, id) < (select last_message_at, id from conversations where id = ${before}::uuid and ${sql.raw(column)} = ${userId})`
+      : sql``;
+  return sql`
+    select id from (
+      (select id, last_message_at from conversations where buyer_id = ${userId} ${after('buyer_id')}
+        order by last_message_at desc nulls last, id desc nulls last limit ${limit})
+      union all
+      (select id, last_message_at from conversations where seller_id = ${userId} ${after('seller_id')}
+        order by last_message_at desc nulls last, id desc nulls last limit ${limit})
+    ) page order by last_message_at desc nulls last, id desc nulls last limit ${limit}`;
+}
+
+export async function findInboxIds(db: Queryable, userId: string, limit: number, before?: string): Promise<string[]> {
+  const result = (await db.execute(inboxIdsSql(userId, limit, before))) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
+}
+
+const buyerUser = alias(users, 'buyer_user');
+const sellerUser = alias(users, 'seller_user');
+const lastMessage = alias(conversationMessages, 'last_message');
+
+/** What an inbox row or a conversation header shows, for conversations the viewer takes part in. */
+export async function findConversationViews(db: Queryable, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await conversationViewsQuery(db, ids);
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => order.get(a.conversation.id)! - order.get(b.conversation.id)!);
+}
+export type ConversationView = Awaited<ReturnType<typeof findConversationViews>>[number];
+
+/** Also exported unexecuted, for scripts/explain-conversations.ts. */
+export function conversationViewsQuery(db: Queryable, ids: string[]) {
+  // Both people are joined on plain keys (primary-key lookups); the caller keeps the one who is not the viewer.
+  return db
+    .select({
+      conversation: conversations,
+      product: { id: products.id, title: products.title, price: products.price, soldOut: products.soldOut },
+      thumbnailKey: sql<
+        string | null
+      >`(select ${productImages.cardStorageKey} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+      buyer: { id: buyerUser.id, userName: buyerUser.userName, profilePictureKey: buyerUser.profilePictureKey },
+      seller: { id: sellerUser.id, userName: sellerUser.userName, profilePictureKey: sellerUser.profilePictureKey },
+      lastMessage: {
+        body: lastMessage.body,
+        authorId: lastMessage.authorId,
+        kind: lastMessage.kind,
+        createdAt: lastMessage.createdAt,
+      },
+    })
+    .from(conversations)
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(buyerUser, eq(buyerUser.id, conversations.buyerId))
+    .leftJoin(sellerUser, eq(sellerUser.id, conversations.sellerId))
+    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+    .where(inArray(conversations.id, ids));
+}
+
+/** A page of messages, newest first, older than the message `before` names. */
+export function messagePageQuery(db: Queryable, conversationId: string, limit: number, before?: string) {
+  return db
+    .select()
+    .from(conversationMessages)
+    .where(
+      and(
+        eq(conversationMessages.conversationId, conversationId),
+        before
+          ? sql`(${conversationMessages.createdAt}, ${conversationMessages.id}) < (select created_at, id from conversation_messages where id = ${before}::uuid and conversation_id = ${conversationId})`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${conversationMessages.createdAt} desc nulls last, ${conversationMessages.id} desc nulls last`)
+    .limit(limit);
+}
+
+export async function findMessage(db: Queryable, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(conversationMessages).where(eq(conversationMessages.id, id));
+  return row;
+}
+
+/** Whether either user blocked the other (two primary-key lookups). */
+export async function blockedEitherWay(db: Queryable, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(
+      sql`(${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b}) or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a})`,
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function hasBlocked(db: Queryable, blockerId: string, blockedId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+  return row !== undefined;
+}
+
+/** Records that the mail about this conversation went to one side now, if none went within the interval. */
+export async function claimMailSlot(db: Queryable, conversationId: string, side: Side, now: Date, since: Date): Promise<boolean> {
+  const column = side === 'buyer' ? conversations.buyerMailedAt : conversations.sellerMailedAt;
+  const rows = await db
+    .update(conversations)
+    .set(side === 'buyer' ? { buyerMailedAt: now } : { sellerMailedAt: now })
+    .where(
+      and(eq(conversations.id, conversationId), sql`(${column} is null or ${column} <= ${since.toISOString()}::timestamptz)`),
+    )
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
