@@ -91,6 +91,12 @@ const envSchema = z.object({
   DEMO_DATA: booleanFlag,
   SITE_TIME_ZONE: ianaTimeZone,
   WORKERS: booleanFlag,
+  REPORT_HIDE_THRESHOLD: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -127,6 +133,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     /** Run background jobs (mail, housekeeping) in this instance; a deployment may run them apart. */
     workers: env.WORKERS ?? true,
+    /** Distinct students whose reports hide a listing pending review. */
+    reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
   };
 }
 

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { buyRequestsRoutes, soldOutRoutes } from './buy-requests/buy-requests.routes.ts';
 import { adminJobsRoutes } from './jobs/jobs.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { moderationAdminRoutes, reportsRoutes } from './moderation/moderation.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -27,4 +28,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(notificationsRoutes, { prefix: '/notifications' });
   await api.register(liveRoutes);
   await api.register(adminJobsRoutes, { prefix: '/admin/jobs' });
+  await api.register(reportsRoutes, { prefix: '/reports' });
+  await api.register(moderationAdminRoutes, { prefix: '/admin' });
 };

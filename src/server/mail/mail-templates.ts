@@ -7,6 +7,7 @@ import {
   newRequestMail,
   rejectedMail,
 } from './templates/buy-request-mails.ts';
+import { moderationNoticeMail, reportOutcomeMail, underReviewMail } from './templates/moderation-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
 
@@ -21,6 +22,9 @@ export interface MailTemplateData {
   'buy-request.received': NotificationMailData<NotificationPayloads['buy-request.received']>;
   'buy-request.accepted': NotificationMailData<NotificationPayloads['buy-request.accepted']> & { seller: SellerContactDetails };
   'buy-request.rejected': NotificationMailData<NotificationPayloads['buy-request.rejected']>;
+  'listing.under-review': NotificationMailData<NotificationPayloads['listing.under-review']>;
+  'report.outcome': NotificationMailData<NotificationPayloads['report.outcome']>;
+  'moderation.notice': NotificationMailData<NotificationPayloads['moderation.notice']>;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -29,6 +33,9 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'buy-request.received': newRequestMail,
   'buy-request.accepted': acceptedMail,
   'buy-request.rejected': rejectedMail,
+  'listing.under-review': underReviewMail,
+  'report.outcome': reportOutcomeMail,
+  'moderation.notice': moderationNoticeMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */

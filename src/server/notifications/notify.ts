@@ -34,6 +34,8 @@ export interface NewNotification<K extends NotificationKind> {
   kind: K;
   payload: NotificationPayloads[K];
   mail: MailOnlyData<K>;
+  /** The mail goes whatever the user's preferences (an admin's action on their account must reach them). */
+  alwaysMail?: boolean;
 }
 
 export function toNotificationWire(row: NotificationRow): Notification {
@@ -56,7 +58,7 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
   const { to, kind, payload } = notification;
   await lockUserNotifications(tx, to.id);
   const row = await insertNotification(tx, { userId: to.id, kind, payload });
-  if (await wantsEmail(tx, to.id, kind)) {
+  if (notification.alwaysMail || (await wantsEmail(tx, to.id, kind))) {
     await queueMail(tx, ctx, {
       kind,
       to: to.email,

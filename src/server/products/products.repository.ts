@@ -13,6 +13,11 @@ export interface ListingFilter {
   requestedBy?: string | undefined;
   sellerId?: string | undefined;
   excludeId?: string | undefined;
+  /**
+   * Hidden listings (pending review, or of a suspended seller) are left out of browsing; only the
+   * seller's own lists and an admin's show them.
+   */
+  includeHidden?: boolean | undefined;
 }
 
 export type CategoryCounts = Map<Category, number>;
@@ -37,6 +42,7 @@ export function containsPattern(term: string): string {
 /** Every condition of the filter except the category one (the facet counts ignore that one). */
 function facetConditions(filter: ListingFilter): SQL[] {
   const conditions: SQL[] = [];
+  if (!filter.includeHidden) conditions.push(eq(products.hidden, false));
   // Case-insensitive like ILIKE on the title, on its stored lower-case copy (trigram-indexed).
   if (filter.q) conditions.push(sql`${products.titleSearch} like lower(${containsPattern(filter.q)})`);
   if (filter.sellerId) conditions.push(eq(products.sellerId, filter.sellerId));
@@ -118,7 +124,7 @@ export async function readCategoryCounters(db: Queryable, excludeId?: string): P
 
 export function categoryCountersQuery(db: Queryable, excludeId?: string) {
   const excluded = excludeId
-    ? sql`(select ${products.category} from ${products} where ${products.id} = ${excludeId})`
+    ? sql`(select ${products.category} from ${products} where ${products.id} = ${excludeId} and not ${products.hidden})`
     : sql`null`;
   return db
     .select({

@@ -1,0 +1,35 @@
+/** Every text of trust and safety (issue 13), verbatim where the issue gives it. */
+export const moderationMessages = {
+  reported: 'Thanks — an admin will review this.',
+  alreadyReported: 'You have already reported this.',
+  prohibitedWord: 'This text contains a word that is not allowed here.',
+  reasonRequired: 'Choose a reason for your report.',
+  otherNeedsText: 'Tell us what is wrong in at least 10 characters.',
+  detailsTooLong: 'Details can be at most 500 characters.',
+  targetNotFound: 'What you reported no longer exists.',
+  cannotReportSelf: 'You cannot report yourself or your own listing.',
+  reportNotFound: 'Report not found',
+  targetTypeInvalid: 'Choose what you are reporting.',
+  actionReasonRequired: 'Write the reason for this action (it is sent to the user).',
+  actionReasonTooLong: 'The reason can be at most 1000 characters.',
+  cannotActOnAdmin: 'Admins cannot suspend, ban or warn other admins.',
+  notSuspended: 'This user is not suspended or banned.',
+  actionDone: 'Done.',
+  dismissed: 'The reports were dismissed.',
+  listingRemoved: 'The listing was removed.',
+  userWarned: 'The user was warned.',
+  userSuspended: 'The user was suspended.',
+  userBanned: 'The user was banned.',
+  suspensionLifted: 'The suspension was lifted.',
+  wordAdded: 'The word was added.',
+  wordRemoved: 'The word was removed.',
+  wordInvalid: 'A prohibited word is 1 to 50 letters or digits, without spaces.',
+  wordExists: 'This word is already on the list.',
+  wordNotFound: 'Word not found',
+  tooManyListings: (retryAfterSeconds: number) =>
+    `You can post at most 20 listings a day. Try again in ${Math.ceil(retryAfterSeconds / 3600)} hour(s).`,
+  /** Login refused while suspended: until when, and how to appeal. */
+  suspendedLogin: (until: string, contactEmail: string) =>
+    `Your account is suspended until ${until}. To appeal, write to ${contactEmail}.`,
+  bannedLogin: (contactEmail: string) => `Your account is banned permanently. To appeal, write to ${contactEmail}.`,
+} as const;
