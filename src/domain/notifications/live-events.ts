@@ -1,3 +1,4 @@
+import type { ConversationReadLiveEvent, MessageLiveEvent } from '../conversations/conversation.wire.ts';
 import type { Notification } from './notification.wire.ts';
 
 // Kept apart from the wire schemas: the app shell opens the live stream on every page, and
@@ -14,6 +15,10 @@ export const LIVE_EVENT = {
   notificationsRead: 'notifications-read',
   /** A listing was sold: an open product page shows SOLD OUT. */
   listingSold: 'listing-sold',
+  /** A new message in one of the user's conversations (sent by either side, so other tabs follow). */
+  message: 'message',
+  /** A participant read a conversation: the other side shows 'Seen', the reader's tabs update the badge. */
+  conversationRead: 'conversation-read',
   /** Events may have been missed (the server lost its event feed): reload what is shown. */
   resync: 'resync',
 } as const;
@@ -22,5 +27,7 @@ export interface LiveEventData {
   notification: { notification: Notification; unreadCount: number };
   'notifications-read': { unreadCount: number };
   'listing-sold': { productId: string };
+  message: MessageLiveEvent;
+  'conversation-read': ConversationReadLiveEvent;
   resync: Record<string, never>;
 }

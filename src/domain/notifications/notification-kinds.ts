@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'listing.under-review',
   'report.outcome',
   'moderation.notice',
+  'message.received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -67,6 +68,10 @@ export const notificationTexts: {
     title: 'A message from the admins',
     body: (p) => `${moderationNoticeHeadline(p)} Reason: ${excerpt(p.reason)}`,
   },
+  'message.received': {
+    title: 'New message',
+    body: (p) => `${p.senderName} about "${p.productTitle}": "${excerpt(p.message)}"`,
+  },
 };
 
 /** One sentence saying what an admin did to the user's account or listing. */
@@ -97,6 +102,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'listing.under-review': 'My listing is under review',
   'report.outcome': 'The outcome of my reports',
   'moderation.notice': 'Messages from the admins about my account',
+  'message.received': 'New messages in my conversations',
 };
 
 /** A notification's title and sentence, as the bell's list shows them. */
@@ -123,6 +129,10 @@ export function notificationText(notification: Notification): { title: string; b
       return { title: text.title, body: text.body(notification.payload) };
     }
     case 'moderation.notice': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'message.received': {
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
     }

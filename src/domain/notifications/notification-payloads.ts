@@ -30,6 +30,14 @@ export const notificationPayloadSchemas = {
     until: z.string().optional(),
     contactEmail: z.string(),
   }),
+  /** To the other participant: a new message in a conversation (productId null once the listing is gone). */
+  'message.received': z.object({
+    productId: z.string().nullable(),
+    productTitle: z.string(),
+    conversationId: z.string(),
+    senderName: z.string(),
+    message: z.string(),
+  }),
 } satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayloads = { [K in NotificationKind]: z.infer<(typeof notificationPayloadSchemas)[K]> };

@@ -8,6 +8,7 @@ import {
   rejectedMail,
 } from './templates/buy-request-mails.ts';
 import { moderationNoticeMail, reportOutcomeMail, underReviewMail } from './templates/moderation-mails.ts';
+import { messageReceivedMail } from './templates/conversation-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
 
@@ -25,6 +26,7 @@ export interface MailTemplateData {
   'listing.under-review': NotificationMailData<NotificationPayloads['listing.under-review']>;
   'report.outcome': NotificationMailData<NotificationPayloads['report.outcome']>;
   'moderation.notice': NotificationMailData<NotificationPayloads['moderation.notice']>;
+  'message.received': NotificationMailData<NotificationPayloads['message.received']>;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -36,6 +38,7 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'listing.under-review': underReviewMail,
   'report.outcome': reportOutcomeMail,
   'moderation.notice': moderationNoticeMail,
+  'message.received': messageReceivedMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */

@@ -59,7 +59,7 @@ async function lockUserRow(tx: Queryable, id: string): Promise<Recipient | undef
  * reporters told the outcome, all in one transaction. Answers the message for the admin.
  */
 export async function moderate(ctx: ModerationContext, admin: UserRow, body: ModerationActionBody): Promise<string> {
-  const target = await findReportTarget(ctx.db, ctx.messages, body.targetType, body.targetId);
+  const target = await findReportTarget(ctx.db, body.targetType, body.targetId);
   if (!target) throw notFound(m.targetNotFound);
   if (body.action === 'remove-listing' && target.type !== 'listing') throw badRequest(m.targetNotFound);
   const affectedId = target.ownerId;

@@ -5,7 +5,6 @@ import type { Database } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Storage } from '../storage/storage.ts';
-import { type MessageLookup, noMessages } from './report-targets.ts';
 
 /** What the moderation rules need from the app. */
 export interface ModerationContext {
@@ -16,7 +15,6 @@ export interface ModerationContext {
   events: EventBus;
   storage: Storage;
   log: FastifyInstance['log'];
-  messages: MessageLookup;
 }
 
 export function moderationContextOf(app: FastifyInstance): ModerationContext {
@@ -28,7 +26,6 @@ export function moderationContextOf(app: FastifyInstance): ModerationContext {
     events: app.events,
     storage: app.storage,
     log: app.log,
-    messages: noMessages,
   };
 }
 

@@ -8,7 +8,7 @@ import { loadProductCards } from '../products/product.mapper.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { profilePictureOf } from '../users/user.mapper.ts';
 import type { ModerationContext } from './moderation-context.ts';
-import { findReportTarget } from './report-targets.ts';
+import { findReportTarget, reportedMessageWithContext } from './report-targets.ts';
 import { countOpenReports, findClosedReportsAgainst, findOpenReportGroups, findOpenReportsOn } from './reports.repository.ts';
 
 /** Targets a page of the queue shows; the rest wait for the next decisions. */
@@ -33,7 +33,7 @@ export async function reportQueue(ctx: ModerationContext, admin: UserRow): Promi
 
   return Promise.all(
     groups.map(async (group) => {
-      const target = await findReportTarget(ctx.db, ctx.messages, group.targetType, group.targetId);
+      const target = await findReportTarget(ctx.db, group.targetType, group.targetId);
       const owner = target?.ownerId ? await findUser(ctx.db, target.ownerId) : undefined;
       const card = cards.get(group.targetId);
       return {
@@ -42,8 +42,7 @@ export async function reportQueue(ctx: ModerationContext, admin: UserRow): Promi
         reportCount: group.reportCount,
         firstReportedAt: group.firstReportedAt.toISOString(),
         listing: card ? { ...card, hidden: hidden.get(group.targetId) ?? false } : null,
-        message:
-          group.targetType === 'message' ? ((await ctx.messages.messageWithContext?.(ctx.db, group.targetId)) ?? null) : null,
+        message: group.targetType === 'message' ? await reportedMessageWithContext(ctx.db, group.targetId) : null,
         user: owner
           ? {
               _id: owner.id,

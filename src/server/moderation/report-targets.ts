@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { ReportTargetType } from '#domain/moderation/moderation.ts';
-import type { reportedMessageSchema } from '#domain/moderation/moderation.wire.ts';
+import type { ReportGroup } from '#domain/moderation/moderation.wire.ts';
 import type { Queryable } from '../db/client.ts';
-import { products, users } from '../db/schema/index.ts';
+import { conversationMessages, conversations, products, users } from '../db/schema/index.ts';
 import { isUuid } from '../http/ids.ts';
 
 /** What a report is about, as the rules need it: whose it is, and a short label for the reporter. */
@@ -18,25 +17,11 @@ export interface ReportTarget {
 }
 
 /**
- * Finds a message and who may see it. Messages (conversations) are issue 12's; until its module
- * is merged no message exists, so a message report names nothing.
+ * The target of a report. With `viewerId`, a message is found only for a participant of its
+ * conversation: nobody else may report it, or learn that it exists.
  */
-export interface MessageLookup {
-  findMessage(
-    db: Queryable,
-    messageId: string,
-  ): Promise<{ id: string; authorId: string | null; participantIds: string[]; excerpt: string } | undefined>;
-  /** The message with a few messages around it, as the admin's queue shows it. */
-  messageWithContext?(db: Queryable, messageId: string): Promise<ReportedMessage | undefined>;
-}
-
-export type ReportedMessage = z.infer<typeof reportedMessageSchema>;
-
-export const noMessages: MessageLookup = { findMessage: async () => undefined };
-
 export async function findReportTarget(
   db: Queryable,
-  messages: MessageLookup,
   type: ReportTargetType,
   id: string,
   viewerId?: string,
@@ -55,10 +40,79 @@ export async function findReportTarget(
       return row && { type, id, ownerId: row.id, label: `the user ${row.userName}` };
     }
     case 'message': {
-      const message = await messages.findMessage(db, id);
-      // Only a participant of the conversation may report (or even learn of) a message.
-      if (!message || (viewerId !== undefined && !message.participantIds.includes(viewerId))) return undefined;
-      return { type, id, ownerId: message.authorId, label: 'a message you reported' };
+      const [row] = await db
+        .select({
+          authorId: conversationMessages.authorId,
+          kind: conversationMessages.kind,
+          buyerId: conversations.buyerId,
+          sellerId: conversations.sellerId,
+          productTitle: conversations.productTitle,
+        })
+        .from(conversationMessages)
+        .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+        .where(eq(conversationMessages.id, id));
+      if (!row) return undefined;
+      if (viewerId !== undefined && viewerId !== row.buyerId && viewerId !== row.sellerId) return undefined;
+      return { type, id, ownerId: row.authorId, label: `a message about "${row.productTitle}"` };
     }
   }
+}
+
+/** Messages shown around a reported one in the admin's queue, on each side. */
+const CONTEXT_EACH_SIDE = 3;
+
+/** A reported message as its reporter saw it, with a few messages before and after. */
+export async function reportedMessageWithContext(db: Queryable, messageId: string): Promise<ReportGroup['message']> {
+  const columns = {
+    id: conversationMessages.id,
+    conversationId: conversationMessages.conversationId,
+    body: conversationMessages.body,
+    createdAt: conversationMessages.createdAt,
+    authorName: users.userName,
+  };
+  const [message] = await db
+    .select(columns)
+    .from(conversationMessages)
+    .leftJoin(users, eq(users.id, conversationMessages.authorId))
+    .where(eq(conversationMessages.id, messageId));
+  if (!message) return null;
+  const inConversation = eq(conversationMessages.conversationId, message.conversationId);
+  const before = or(
+    lt(conversationMessages.createdAt, message.createdAt),
+    and(eq(conversationMessages.createdAt, message.createdAt), lt(conversationMessages.id, message.id)),
+  );
+  const after = or(
+    gt(conversationMessages.createdAt, message.createdAt),
+    and(eq(conversationMessages.createdAt, message.createdAt), gt(conversationMessages.id, message.id)),
+  );
+  const [earlier, later] = await Promise.all([
+    db
+      .select(columns)
+      .from(conversationMessages)
+      .leftJoin(users, eq(users.id, conversationMessages.authorId))
+      .where(and(inConversation, before))
+      .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
+      .limit(CONTEXT_EACH_SIDE),
+    db
+      .select(columns)
+      .from(conversationMessages)
+      .leftJoin(users, eq(users.id, conversationMessages.authorId))
+      .where(and(inConversation, after))
+      .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id))
+      .limit(CONTEXT_EACH_SIDE),
+  ]);
+  const wire = (row: typeof message) => ({
+    _id: row.id,
+    body: row.body,
+    authorName: row.authorName ?? 'Deleted user',
+    createdAt: row.createdAt.toISOString(),
+    reported: row.id === message.id,
+  });
+  return {
+    _id: message.id,
+    body: message.body,
+    authorName: message.authorName ?? 'Deleted user',
+    createdAt: message.createdAt.toISOString(),
+    context: [...earlier.reverse(), message, ...later].map(wire),
+  };
 }

@@ -16,7 +16,7 @@ import { countOpenReporters, insertReport } from './reports.repository.ts';
  * REPORT_HIDE_THRESHOLD distinct students is hidden from browsing at once and its seller told.
  */
 export async function createReport(ctx: ModerationContext, reporter: UserRow, body: ReportBody): Promise<void> {
-  const target = await findReportTarget(ctx.db, ctx.messages, body.targetType, body.targetId, reporter.id);
+  const target = await findReportTarget(ctx.db, body.targetType, body.targetId, reporter.id);
   if (!target) throw notFound(moderationMessages.targetNotFound);
   if (target.ownerId === reporter.id) throw badRequest(moderationMessages.cannotReportSelf);
   try {

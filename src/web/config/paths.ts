@@ -15,6 +15,8 @@ export const paths = {
     notificationSettings: '/user/userAccount?tab=notifications',
     profile: (id: string) => `/user/userProfile/${id}`,
     notifications: '/user/notifications',
+    messages: '/user/messages',
+    conversation: (id: string) => `/user/messages/${id}`,
   },
   admin: {
     dashboard: '/admin/dashboard',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { moderationMessages } from '#domain/moderation/moderation.messages.ts';
+import { conversationMessages, conversations } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
@@ -192,5 +193,54 @@ describe('hiding a listing reported by three students', () => {
     await calls.report(students[0]!.cookie, { targetType: 'listing', targetId: productId, reason: 'spam' });
     await calls.report(students[1]!.cookie, { targetType: 'listing', targetId: productId, reason: 'spam' });
     expect((await listingRow(t, productId))!.hidden).toBe(false);
+  });
+});
+
+describe('reporting a message', () => {
+  async function conversationWithMessage() {
+    const productId = await listing('Cycle');
+    const buyer = students[0]!.user;
+    const [conversation] = await t.app.db
+      .insert(conversations)
+      .values({
+        productId,
+        buyerId: buyer.id,
+        sellerId: seller.id,
+        productTitle: 'Cycle',
+        productPrice: 900,
+        lastMessageAt: new Date(),
+      })
+      .returning();
+    const [message] = await t.app.db
+      .insert(conversationMessages)
+      .values({ conversationId: conversation!.id, authorId: seller.id, kind: 'text', body: 'Pay me first on this link' })
+      .returning();
+    return message!.id;
+  }
+
+  it('lets a participant of the conversation report a message by the other side', async () => {
+    const messageId = await conversationWithMessage();
+    const response = await calls.report(students[0]!.cookie, { targetType: 'message', targetId: messageId, reason: 'scam' });
+    expect(response.statusCode).toBe(201);
+    const [stored] = await storedReports(t, messageId);
+    expect(stored).toMatchObject({ targetType: 'message', targetUserId: seller.id, reporterId: students[0]!.user.id });
+  });
+
+  it('answers 404 to anyone else, as if the message did not exist', async () => {
+    const messageId = await conversationWithMessage();
+    const response = await calls.report(students[2]!.cookie, { targetType: 'message', targetId: messageId, reason: 'scam' });
+    expect(response.statusCode).toBe(404);
+    expect(await storedReports(t, messageId)).toHaveLength(0);
+  });
+
+  it('shows the reported message with its context in the queue', async () => {
+    const messageId = await conversationWithMessage();
+    await calls.report(students[0]!.cookie, { targetType: 'message', targetId: messageId, reason: 'scam' });
+    const queue = body<{ groups: { targetId: string; message: { body: string; context: { reported: boolean }[] } | null }[] }>(
+      await calls.queue(adminCookie),
+    );
+    const group = queue.groups.find((g) => g.targetId === messageId)!;
+    expect(group.message!.body).toBe('Pay me first on this link');
+    expect(group.message!.context.filter((m) => m.reported)).toHaveLength(1);
   });
 });

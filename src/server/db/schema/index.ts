@@ -5,3 +5,4 @@ export * from './engagement.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
 export * from './moderation.ts';
+export * from './conversations.ts';

@@ -47,7 +47,7 @@ function apply(queryClient: QueryClient, message: LiveMessage) {
         notification.kind === 'moderation.notice'
       )
         void invalidateProductData(queryClient);
-      else if (notification.kind !== 'report.outcome')
+      else if (notification.kind !== 'report.outcome' && notification.kind !== 'message.received')
         void queryClient.invalidateQueries({ queryKey: productKeys.detail(notification.payload.productId) });
       return;
     }

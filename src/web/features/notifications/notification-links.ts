@@ -15,5 +15,7 @@ export function notificationHref(notification: Notification): string {
     case 'report.outcome':
     case 'moderation.notice':
       return paths.user.notifications;
+    case 'message.received':
+      return paths.user.conversation(notification.payload.conversationId);
   }
 }

@@ -1,4 +1,4 @@
-import { BellRing, CircleCheck, CircleX, EyeOff, Flag, ShieldAlert } from 'lucide-react';
+import { BellRing, CircleCheck, CircleX, EyeOff, Flag, MessageCircle, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
 import { notificationText } from '#domain/notifications/notification-kinds.ts';
@@ -15,6 +15,7 @@ const ICONS = {
   'listing.under-review': EyeOff,
   'report.outcome': Flag,
   'moderation.notice': ShieldAlert,
+  'message.received': MessageCircle,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */
