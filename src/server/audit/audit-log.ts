@@ -13,6 +13,8 @@ export interface AuditEvent {
   /** The user the action concerned, for their history (the suspended user, the removed listing's seller). */
   subjectUserId?: string | null;
   details?: Record<string, unknown>;
+  /** When it happened, from the app's clock; the database's now() otherwise. */
+  at?: Date;
 }
 
 /**
@@ -28,5 +30,6 @@ export async function recordAudit(db: Queryable, actor: Pick<UserRow, 'id' | 'em
     targetId: event.targetId,
     subjectUserId: event.subjectUserId ?? (event.targetType === 'user' ? event.targetId : null),
     details: event.details ?? {},
+    ...(event.at ? { createdAt: event.at } : {}),
   });
 }

@@ -117,6 +117,7 @@ export async function moderate(ctx: ModerationContext, admin: UserRow, body: Mod
       targetId: target.id,
       subjectUserId: affected?.id ?? null,
       details,
+      at: now,
     });
 
     if (affected) {

@@ -31,7 +31,7 @@ export function moderationContextOf(app: FastifyInstance): ModerationContext {
 
 /** A moment as the site writes it to its users: date, time and zone of the campus. */
 export function siteDateTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat('en-IN', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

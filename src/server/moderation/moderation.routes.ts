@@ -74,7 +74,12 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       await app.db.transaction(async (tx) => {
         if (!(await addProhibitedWord(tx, request.body.word, actor.id))) throw conflict(moderationMessages.wordExists);
-        await recordAudit(tx, actor, { action: 'prohibited-word.add', targetType: 'word', targetId: request.body.word });
+        await recordAudit(tx, actor, {
+          action: 'prohibited-word.add',
+          targetType: 'word',
+          targetId: request.body.word,
+          at: app.clock.now(),
+        });
       });
       return reply.status(201).send({ success: true as const, msg: moderationMessages.wordAdded });
     },
@@ -87,7 +92,12 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       await app.db.transaction(async (tx) => {
         if (!(await removeProhibitedWord(tx, request.body.word))) throw notFound(moderationMessages.wordNotFound);
-        await recordAudit(tx, actor, { action: 'prohibited-word.remove', targetType: 'word', targetId: request.body.word });
+        await recordAudit(tx, actor, {
+          action: 'prohibited-word.remove',
+          targetType: 'word',
+          targetId: request.body.word,
+          at: app.clock.now(),
+        });
       });
       return { success: true as const, msg: moderationMessages.wordRemoved };
     },

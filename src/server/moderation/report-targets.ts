@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ReportTargetType } from '#domain/moderation/moderation.ts';
 import type { ReportGroup } from '#domain/moderation/moderation.wire.ts';
 import type { Queryable } from '../db/client.ts';
@@ -77,14 +77,11 @@ export async function reportedMessageWithContext(db: Queryable, messageId: strin
     .where(eq(conversationMessages.id, messageId));
   if (!message) return null;
   const inConversation = eq(conversationMessages.conversationId, message.conversationId);
-  const before = or(
-    lt(conversationMessages.createdAt, message.createdAt),
-    and(eq(conversationMessages.createdAt, message.createdAt), lt(conversationMessages.id, message.id)),
-  );
-  const after = or(
-    gt(conversationMessages.createdAt, message.createdAt),
-    and(eq(conversationMessages.createdAt, message.createdAt), gt(conversationMessages.id, message.id)),
-  );
+  // Compared in the database, at its microsecond precision (a JavaScript Date keeps milliseconds).
+  const reported = sql`(select ${conversationMessages.createdAt}, ${conversationMessages.id} from ${conversationMessages} where ${conversationMessages.id} = ${message.id})`;
+  const position = sql`(${conversationMessages.createdAt}, ${conversationMessages.id})`;
+  const before = sql`${position} < ${reported}`;
+  const after = sql`${position} > ${reported}`;
   const [earlier, later] = await Promise.all([
     db
       .select(columns)
