@@ -6,6 +6,7 @@ import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
 import { BuyRequestPanel } from '#web/features/buy-requests/components/buy-request-panel.tsx';
+import { ReportButton } from '#web/features/moderation/components/report-button.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
 import { useProduct } from './api/get-product.ts';
 import { BuyerContactBlock } from './components/buyer-contact-block.tsx';
@@ -67,9 +68,12 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
           {isSeller || user.isAdmin ? (
             <OwnerActions product={product} asAdmin={user.isAdmin} />
           ) : (
-            <BuyerContactBlock product={product}>
-              <BuyRequestPanel product={product} />
-            </BuyerContactBlock>
+            <>
+              <BuyerContactBlock product={product}>
+                <BuyRequestPanel product={product} />
+              </BuyerContactBlock>
+              <ReportButton targetType="listing" targetId={product._id} />
+            </>
           )}
         </div>
       </div>
