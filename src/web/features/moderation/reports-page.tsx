@@ -211,10 +211,7 @@ function ActionDialog({ group, action, onClose }: { group: ReportGroup; action: 
     act.mutate(
       { action, targetType: group.targetType, targetId: group.targetId, reason, ...(action === 'suspend' ? { days } : {}) },
       {
-        onSuccess: (answer) => {
-          toast.success(answer.msg);
-          onClose();
-        },
+        onSuccess: onClose,
         onError: (failure) => setError(messageOf(failure, t.actionFailed)),
       },
     );

@@ -3,6 +3,7 @@ import type { AuditPage, AuditQuery } from '#domain/moderation/audit.ts';
 import type { ModerationActionBody, ReportForm } from '#domain/moderation/moderation.ts';
 import type { ModerationSummary, ProhibitedWordsResponse, ReportQueue } from '#domain/moderation/moderation.wire.ts';
 import { apiRequest } from '#web/api/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 
 type Answer = { success: true; msg: string };
 
