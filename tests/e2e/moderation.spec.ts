@@ -120,6 +120,8 @@ describe('trust and safety', () => {
     await dialog.getByLabel(/Reason/).fill('Abusive messages to buyers.');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await toast(adminPage, moderationMessages.userSuspended).waitFor();
+    // Decided: its reports are closed, so the group leaves the queue.
+    await group.waitFor({ state: 'detached' });
     await adminPage.context().close();
 
     const context = await newContext(browser, server.url, DESKTOP);

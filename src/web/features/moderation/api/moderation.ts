@@ -35,6 +35,8 @@ export function useModerationAction() {
   return useMutation({
     mutationFn: (action: ModerationActionBody) =>
       apiRequest<Answer>('/admin/moderation/actions', { method: 'POST', body: { ...action } }),
+    // Told here, not by the caller: the decided group (and its dialog) leaves the queue as it reloads.
+    onSuccess: (answer) => toast.success(answer.msg),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: moderationKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['products'] });
