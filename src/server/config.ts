@@ -93,6 +93,12 @@ const envSchema = z
     DEMO_DATA: booleanFlag,
     SITE_TIME_ZONE: ianaTimeZone,
     WORKERS: booleanFlag,
+    REPORT_HIDE_THRESHOLD: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100, 'must be at most 100')
+      .default(3),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
     S3_ENDPOINT: httpUrl.optional(),
@@ -178,6 +184,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     metricsPort: env.METRICS_PORT,
     /** How long a message stays unread before it is e-mailed (issue 12); tests shorten it. */
     messageMailDelayMs: MESSAGE_MAIL_DELAY_MS,
+    /** Distinct students whose reports hide a listing pending review. */
+    reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
   };
 }
 

@@ -6,6 +6,7 @@ import { buyRequestsRoutes, soldOutRoutes } from './buy-requests/buy-requests.ro
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import { adminJobsRoutes } from './jobs/jobs.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { moderationAdminRoutes, reportsRoutes } from './moderation/moderation.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -31,4 +32,6 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(blocksRoutes, { prefix: '/blocks' });
   await api.register(liveRoutes);
   await api.register(adminJobsRoutes, { prefix: '/admin/jobs' });
+  await api.register(reportsRoutes, { prefix: '/reports' });
+  await api.register(moderationAdminRoutes, { prefix: '/admin' });
 };

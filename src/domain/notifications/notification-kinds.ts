@@ -12,6 +12,9 @@ export const NOTIFICATION_KINDS = [
   'buy-request.received',
   'buy-request.accepted',
   'buy-request.rejected',
+  'listing.under-review',
+  'report.outcome',
+  'moderation.notice',
   'message.received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -48,17 +51,57 @@ export const notificationTexts: {
     title: 'Request declined',
     body: (p) => `The seller declined your request for "${p.productTitle}".`,
   },
+  'listing.under-review': {
+    title: 'Listing under review',
+    body: (p) => `"${p.productTitle}" was reported by several students and is hidden until an admin reviews it.`,
+  },
+  'report.outcome': {
+    title: 'Your report was reviewed',
+    body: (p) =>
+      p.outcome === 'removed'
+        ? `Thanks for your report about ${p.targetLabel}: it was removed.`
+        : p.outcome === 'action-taken'
+          ? `Thanks for your report about ${p.targetLabel}: an admin took action.`
+          : `Thanks for your report about ${p.targetLabel}: an admin reviewed it and took no action.`,
+  },
+  'moderation.notice': {
+    title: 'A message from the admins',
+    body: (p) => `${moderationNoticeHeadline(p)} Reason: ${excerpt(p.reason)}`,
+  },
   'message.received': {
     title: 'New message',
     body: (p) => `${p.senderName} about "${p.productTitle}": "${excerpt(p.message)}"`,
   },
 };
 
+/** One sentence saying what an admin did to the user's account or listing. */
+export function moderationNoticeHeadline(p: NotificationPayloads['moderation.notice']): string {
+  switch (p.action) {
+    case 'dismiss':
+      return p.productTitle
+        ? `The reports about "${p.productTitle}" were dismissed; it is visible again.`
+        : 'The reports about you were dismissed.';
+    case 'remove-listing':
+      return `Your listing "${p.productTitle ?? ''}" was removed.`;
+    case 'warn':
+      return 'You received a warning.';
+    case 'suspend':
+      return `Your account is suspended until ${p.until ?? ''}.`;
+    case 'ban':
+      return 'Your account is banned permanently.';
+    case 'lift':
+      return 'Your suspension was lifted; your account and listings are back.';
+  }
+}
+
 /** How each kind is named in the preferences and on the unsubscribe page. */
 export const notificationKindLabels: Record<NotificationKind, string> = {
   'buy-request.received': 'New buy requests for my listings',
   'buy-request.accepted': 'My buy request was accepted',
   'buy-request.rejected': 'My buy request was declined',
+  'listing.under-review': 'My listing is under review',
+  'report.outcome': 'The outcome of my reports',
+  'moderation.notice': 'Messages from the admins about my account',
   'message.received': 'New messages in my conversations',
 };
 
@@ -74,6 +117,18 @@ export function notificationText(notification: Notification): { title: string; b
       return { title: text.title, body: text.body(notification.payload) };
     }
     case 'buy-request.rejected': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'listing.under-review': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'report.outcome': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'moderation.notice': {
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
     }

@@ -13,6 +13,23 @@ export const notificationPayloadSchemas = {
   'buy-request.accepted': z.object({ ...listing, sellerName: z.string() }),
   /** To the buyer: the seller declined. */
   'buy-request.rejected': z.object(listing),
+  /** To the seller: enough students reported the listing that it is hidden pending review. */
+  'listing.under-review': z.object(listing),
+  /** To a reporter: what became of their report (never who decided). */
+  'report.outcome': z.object({
+    targetType: z.enum(['listing', 'user', 'message']),
+    targetLabel: z.string(),
+    outcome: z.enum(['removed', 'action-taken', 'no-action']),
+  }),
+  /** To the user an admin acted on: what was done and why (the mail always goes). */
+  'moderation.notice': z.object({
+    action: z.enum(['dismiss', 'remove-listing', 'warn', 'suspend', 'ban', 'lift']),
+    reason: z.string(),
+    productTitle: z.string().optional(),
+    /** Suspensions: until when, as the site's calendar writes it. */
+    until: z.string().optional(),
+    contactEmail: z.string(),
+  }),
   /** To the other participant: a new message in a conversation (productId null once the listing is gone). */
   'message.received': z.object({
     productId: z.string().nullable(),

@@ -9,6 +9,9 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('buy-request.received'), payload: notificationPayloadSchemas['buy-request.received'] }),
   z.object({ ...common, kind: z.literal('buy-request.accepted'), payload: notificationPayloadSchemas['buy-request.accepted'] }),
   z.object({ ...common, kind: z.literal('buy-request.rejected'), payload: notificationPayloadSchemas['buy-request.rejected'] }),
+  z.object({ ...common, kind: z.literal('listing.under-review'), payload: notificationPayloadSchemas['listing.under-review'] }),
+  z.object({ ...common, kind: z.literal('report.outcome'), payload: notificationPayloadSchemas['report.outcome'] }),
+  z.object({ ...common, kind: z.literal('moderation.notice'), payload: notificationPayloadSchemas['moderation.notice'] }),
   z.object({ ...common, kind: z.literal('message.received'), payload: notificationPayloadSchemas['message.received'] }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;

@@ -2,13 +2,19 @@ import type { Queryable } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 
-export type AuditAction = 'user.delete' | 'product.edit' | 'product.delete' | 'job.retry' | 'job.discard';
+import { type AuditAction } from '#domain/moderation/audit.ts';
+
+export type { AuditAction };
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType: 'user' | 'product' | 'job';
+  targetType: 'user' | 'product' | 'job' | 'listing' | 'message' | 'word';
   targetId: string;
+  /** The user the action concerned, for their history (the suspended user, the removed listing's seller). */
+  subjectUserId?: string | null;
   details?: Record<string, unknown>;
+  /** When it happened, from the app's clock; the database's now() otherwise. */
+  at?: Date;
 }
 
 /**
@@ -22,6 +28,8 @@ export async function recordAudit(db: Queryable, actor: Pick<UserRow, 'id' | 'em
     action: event.action,
     targetType: event.targetType,
     targetId: event.targetId,
+    subjectUserId: event.subjectUserId ?? (event.targetType === 'user' ? event.targetId : null),
     details: event.details ?? {},
+    ...(event.at ? { createdAt: event.at } : {}),
   });
 }

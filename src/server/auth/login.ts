@@ -2,6 +2,7 @@ import { authMessages } from '#domain/messages.ts';
 import type { LoginBody } from '#domain/users/user.schemas.ts';
 import { tooManyRequests, unauthenticated } from '../http/errors.ts';
 import { enforceRateLimits } from '../http/rate-limit.ts';
+import { assertMayLogIn } from '../moderation/suspensions.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { blockLoginUntil, clearLoginFailures, findUserByEmail, recordFailedLogin } from '../users/users.repository.ts';
 import { LOGIN_PER_EMAIL } from './auth-rate-limits.ts';
@@ -101,6 +102,8 @@ async function logInFromOtherBrowser(ctx: AuthContext, attempt: LoginAttempt, us
 
 /** A new session replacing the browser's old one, and a new known-device token replacing the used one. */
 async function signIn(ctx: AuthContext, attempt: LoginAttempt, user: UserRow, device?: KnownDeviceRow): Promise<SignedIn> {
+  // Only once the password is right: a suspension is nobody else's business.
+  assertMayLogIn(user, ctx.clock, ctx.config);
   return ctx.db.transaction(async (tx) => {
     if (attempt.previousSessionHash) await revokeSession(tx, attempt.previousSessionHash);
     if (device) await forgetDevices(tx, [device.tokenHash]);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
@@ -45,7 +45,16 @@ export async function findActiveSession(db: Queryable, clock: Clock, token: stri
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, now),
+        gt(sessions.absoluteExpiresAt, now),
+        // A held account's sessions are revoked with the hold; this also closes any that raced it.
+        isNull(users.bannedAt),
+        or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const slid = now.getTime() - row.session.lastUsedAt.getTime() > SLIDE_AFTER_MS;

@@ -9,6 +9,7 @@ import { isUuid } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
 import { type MessageWriteContext, postBuyRequestMessage, postDecisionLine } from '../conversations/conversation-rules.ts';
 import { blockedEitherWay } from '../conversations/conversations.repository.ts';
+import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { notify } from '../notifications/notify.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -62,6 +63,7 @@ function requireListing(listing: RequestedListing | undefined): RequestedListing
 export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, body: MarkInterestedBody): Promise<string> {
   if (!isUuid(body.productId)) throw notFound(productMessages.notFound);
   await enforceRateLimits(ctx.db, ctx.clock, [{ rule: SEND_BUY_REQUEST_PER_BUYER, subject: buyer.id }]);
+  await assertNoProhibitedWords(ctx.db, [body.buyerMessage]);
   const created = await ctx.db.transaction(async (tx) => {
     const listing = requireListing(await lockListing(tx, body.productId, 'share'));
     if (listing.sellerId === buyer.id) throw forbidden(buyRequestMessages.ownListing);

@@ -31,6 +31,7 @@ import { type NotifyContext, notify } from '../notifications/notify.ts';
 import { wantsEmail } from '../notifications/notifications.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import { type UserRow, profilePictureOf } from '../users/user.mapper.ts';
+import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
   type ConversationRow,
@@ -228,6 +229,7 @@ export async function startConversation(
     if (!listing) throw notFound(m.listingNotFound);
     if (listing.sellerId === buyer.id) throw forbidden(m.ownListing);
     if (await blockedEitherWay(tx, buyer.id, listing.sellerId)) throw forbidden(m.blocked);
+    await assertNoProhibitedWords(tx, [body.body]);
     const existing = await findConversationByListing(tx, listing.id, buyer.id, 'update');
     if (!existing && listing.soldOut) throw conflict(m.listingSold);
     const conversation =
@@ -261,6 +263,7 @@ export async function sendMessage(
     const otherId = otherIdOf(conversation, sideOf(conversation, author.id)!);
     if (!otherId) throw forbidden(m.otherUserDeleted);
     if (await blockedEitherWay(tx, author.id, otherId)) throw forbidden(m.blocked);
+    await assertNoProhibitedWords(tx, [body]);
     return addMessage(tx, ctx, conversation, author, { kind: 'text', body });
   });
   return toMessage(row);

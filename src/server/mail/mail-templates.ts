@@ -7,6 +7,7 @@ import {
   newRequestMail,
   rejectedMail,
 } from './templates/buy-request-mails.ts';
+import { moderationNoticeMail, reportOutcomeMail, underReviewMail } from './templates/moderation-mails.ts';
 import { messageReceivedMail } from './templates/conversation-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
@@ -22,6 +23,9 @@ export interface MailTemplateData {
   'buy-request.received': NotificationMailData<NotificationPayloads['buy-request.received']>;
   'buy-request.accepted': NotificationMailData<NotificationPayloads['buy-request.accepted']> & { seller: SellerContactDetails };
   'buy-request.rejected': NotificationMailData<NotificationPayloads['buy-request.rejected']>;
+  'listing.under-review': NotificationMailData<NotificationPayloads['listing.under-review']>;
+  'report.outcome': NotificationMailData<NotificationPayloads['report.outcome']>;
+  'moderation.notice': NotificationMailData<NotificationPayloads['moderation.notice']>;
   'message.received': NotificationMailData<NotificationPayloads['message.received']>;
 }
 
@@ -31,6 +35,9 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'buy-request.received': newRequestMail,
   'buy-request.accepted': acceptedMail,
   'buy-request.rejected': rejectedMail,
+  'listing.under-review': underReviewMail,
+  'report.outcome': reportOutcomeMail,
+  'moderation.notice': moderationNoticeMail,
   'message.received': messageReceivedMail,
 };
 

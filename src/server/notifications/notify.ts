@@ -35,6 +35,8 @@ export interface NewNotification<K extends NotificationKind> {
   payload: NotificationPayloads[K];
   /** What only the mail shows; false when this notification is never mailed at once (its feature mails later, if at all). */
   mail: MailOnlyData<K> | false;
+  /** The mail goes whatever the user's preferences (an admin's action on their account must reach them). */
+  alwaysMail?: boolean;
 }
 
 export function toNotificationWire(row: NotificationRow): Notification {
@@ -57,7 +59,7 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
   const { to, kind, payload } = notification;
   await lockUserNotifications(tx, to.id);
   const row = await insertNotification(tx, { userId: to.id, kind, payload });
-  if (notification.mail !== false && (await wantsEmail(tx, to.id, kind))) {
+  if (notification.mail !== false && (notification.alwaysMail || (await wantsEmail(tx, to.id, kind)))) {
     await queueMail(tx, ctx, {
       kind,
       to: to.email,

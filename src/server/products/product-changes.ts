@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { ImageJobRunner } from '../images/image-queue.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { UserRow } from '../users/user.mapper.ts';
+import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import type { StoredImage } from './product.mapper.ts';
 import { type ProductForm, assertPhotoCount, parseKeptImageIds, parseListingFields } from './product-form.ts';
 import { type PreparedPhoto, discardPhotos, preparePhotos, removeDroppedPhotos, storePhotos } from './product-photos.ts';
@@ -45,6 +46,7 @@ async function withStoredPhotos<T>(ctx: ListingChangeContext, photos: PreparedPh
 /** Sell: a new listing of the session's user with 1 to 5 photos. Returns its id. */
 export async function createListing(ctx: ListingChangeContext, seller: UserRow, form: ProductForm): Promise<string> {
   const fields = parseListingFields(form);
+  await assertNoProhibitedWords(ctx.db, [fields.title, fields.description]);
   assertPhotoCount(form.photos.length);
   const photos = await preparePhotos(form.photos, ctx.images);
   return withStoredPhotos(ctx, photos, () =>
@@ -78,6 +80,7 @@ async function auditAdminChange(
     action,
     targetType: 'product',
     targetId: listing.id,
+    subjectUserId: listing.sellerId,
     details: { sellerId: listing.sellerId, title: listing.title },
   });
 }
@@ -101,6 +104,7 @@ export async function editListing(ctx: ListingChangeContext, actor: UserRow, id:
   assertMayChange(actor, before);
   assertEditable(before);
   const fields = parseListingFields(form);
+  await assertNoProhibitedWords(ctx.db, [fields.title, fields.description]);
   const keptIds = parseKeptImageIds(form);
   assertPhotoCount(splitPhotos(before.images, keptIds).kept.length + form.photos.length);
   const photos = await preparePhotos(form.photos, ctx.images);

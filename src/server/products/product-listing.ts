@@ -98,6 +98,8 @@ export async function listProducts(
     sellerId: query.sellerId,
     excludeId: query.excludeId,
     hiddenSellerIds: await findBlockedIds(ctx.db, caller.id),
+    // A seller browsing their own listings still sees those hidden from others.
+    includeHidden: query.sellerId !== undefined && query.sellerId === caller.id,
   };
   const { counts, ...page } = await readPage(ctx, filter, query.sort, query, caller);
   return { success: true, ...page, categories: presentCategories(counts) };
@@ -110,7 +112,7 @@ export async function listMyListings(
   query: MyListingsQuery,
   caller: UserRow,
 ): Promise<MyListingsResponse> {
-  const filter: ListingFilter = { categories: [], sellerId: owner.everything ? undefined : owner.userId };
+  const filter: ListingFilter = { categories: [], sellerId: owner.everything ? undefined : owner.userId, includeHidden: true };
   const { counts: _counts, ...page } = await readPage(ctx, filter, 'newest', query, caller);
   return { success: true, ...page };
 }

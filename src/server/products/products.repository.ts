@@ -15,6 +15,11 @@ export interface ListingFilter {
   excludeId?: string | undefined;
   /** Sellers the viewer blocked: their listings are left out (issue 12). */
   hiddenSellerIds?: string[] | undefined;
+  /**
+   * Hidden listings (pending review, or of a suspended seller) are left out of browsing; only the
+   * seller's own lists and an admin's show them.
+   */
+  includeHidden?: boolean | undefined;
 }
 
 export type CategoryCounts = Map<Category, number>;
@@ -39,6 +44,7 @@ export function containsPattern(term: string): string {
 /** Every condition of the filter except the category one (the facet counts ignore that one). */
 function facetConditions(filter: ListingFilter): SQL[] {
   const conditions: SQL[] = [];
+  if (!filter.includeHidden) conditions.push(eq(products.hidden, false));
   // Case-insensitive like ILIKE on the title, on its stored lower-case copy (trigram-indexed).
   if (filter.q) conditions.push(sql`${products.titleSearch} like lower(${containsPattern(filter.q)})`);
   if (filter.sellerId) conditions.push(eq(products.sellerId, filter.sellerId));
@@ -110,12 +116,17 @@ export async function countListingsByCategory(db: Queryable, filter: ListingFilt
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
 }
 
-/** Listings per category of some sellers (those a viewer blocked), less the one a Similar Products call leaves out. */
+/**
+ * Visible listings per category of some sellers (those a viewer blocked), less the one a Similar
+ * Products call leaves out: what to take off the counters, which count visible listings only.
+ */
 export async function countListingsOfSellers(db: Queryable, sellerIds: string[], excludeId?: string): Promise<CategoryCounts> {
   const rows = await db
     .select({ category: products.category, count: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(inArray(products.sellerId, sellerIds), excludeId ? ne(products.id, excludeId) : undefined))
+    .where(
+      and(inArray(products.sellerId, sellerIds), eq(products.hidden, false), excludeId ? ne(products.id, excludeId) : undefined),
+    )
     .groupBy(products.category);
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
 }
@@ -131,7 +142,7 @@ export async function readCategoryCounters(db: Queryable, excludeId?: string): P
 
 export function categoryCountersQuery(db: Queryable, excludeId?: string) {
   const excluded = excludeId
-    ? sql`(select ${products.category} from ${products} where ${products.id} = ${excludeId})`
+    ? sql`(select ${products.category} from ${products} where ${products.id} = ${excludeId} and not ${products.hidden})`
     : sql`null`;
   return db
     .select({

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages, productMessages, profileMessages } from '#domain/messages.ts';
+import { LISTINGS_PER_DAY } from '#domain/moderation/moderation.ts';
+import { moderationMessages } from '#domain/moderation/moderation.messages.ts';
 import { myListingsQuerySchema, productListQuerySchema } from '#domain/products/product.schemas.ts';
 import {
   myListingsResponseSchema,
@@ -33,6 +35,14 @@ export const LISTING_SAVES_PER_USER: RateLimitRule = {
   limit: 60,
   windowMs: 60 * 60_000,
   message: authMessages.tooManyRequestsRetry,
+};
+
+/** New listings per student per day (issue 13: spam protection); admins are not counted. */
+export const NEW_LISTINGS_PER_DAY: RateLimitRule = {
+  name: 'listing-create:day',
+  limit: LISTINGS_PER_DAY,
+  windowMs: 24 * 60 * 60_000,
+  message: moderationMessages.tooManyListings,
 };
 
 /** Ids are UUIDs; anything else names no product: 404, with the route's notFoundMessage. */
@@ -103,6 +113,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/createProduct', { schema: { response: { 201: productSavedResponseSchema } } }, async (request, reply) => {
     const seller = currentUser(request);
     await limitSaves(seller);
+    if (!seller.isAdmin) await enforceRateLimits(app.db, app.clock, [{ rule: NEW_LISTINGS_PER_DAY, subject: seller.id }]);
     const form = await readProductForm(request);
     const id = await createListing(changes(request.log), seller, form);
     searchCounts.clear();

@@ -22,6 +22,8 @@ const screens = {
   userManagement: lazyWithPreload(() => import('#web/features/admin/user-management-page.tsx').then((m) => m.UserManagementPage)),
   userListings: lazyWithPreload(() => import('#web/features/admin/user-listings-page.tsx').then((m) => m.UserListingsPage)),
   jobs: lazyWithPreload(() => import('#web/features/admin/jobs-page.tsx').then((m) => m.JobsPage)),
+  reports: lazyWithPreload(() => import('#web/features/moderation/reports-page.tsx').then((m) => m.ReportsPage)),
+  audit: lazyWithPreload(() => import('#web/features/moderation/audit-page.tsx').then((m) => m.AuditPage)),
   notifications: lazyWithPreload(() =>
     import('#web/features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
   ),
@@ -120,6 +122,8 @@ export const routes: RouteObject[] = [
         page('users', screens.userManagement),
         page('user/listings/:userId', screens.userListings),
         page('jobs', screens.jobs),
+        page('reports', screens.reports),
+        page('audit', screens.audit),
         page('about', screens.about),
       ]),
       // A mail's unsubscribe link works signed in or not, so no guard stands in front of it.

@@ -31,6 +31,8 @@ export const paths = {
     userListings: (userId: string) => `/admin/user/listings/${userId}`,
     about: '/admin/about',
     jobs: '/admin/jobs',
+    reports: '/admin/reports',
+    audit: '/admin/audit',
   },
   auth: {
     login: '/auth/login',

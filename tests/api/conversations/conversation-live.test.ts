@@ -6,6 +6,7 @@ import { insertListing, insertUser } from '../../support/factories.ts';
 import { type SseConnection, openSse } from '../../support/sse-client.ts';
 import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 import { conversationCalls } from './conversation-calls.ts';
+import { titleOf } from '../../support/notification-title.ts';
 
 let t: TestApp;
 let base: string;
@@ -53,7 +54,7 @@ describe('conversations on the live stream', () => {
       (each) =>
         each.event === 'notification' &&
         (each.data as LiveEventData['notification']).notification.kind === 'message.received' &&
-        (each.data as LiveEventData['notification']).notification.payload.productTitle === 'Table fan',
+        titleOf((each.data as LiveEventData['notification']).notification) === 'Table fan',
       1000,
     );
     expect((notification.data as LiveEventData['notification']).notification).toMatchObject({

@@ -5,6 +5,7 @@ import { insertListing, insertUser } from '../../support/factories.ts';
 import { type SseConnection, openSse } from '../../support/sse-client.ts';
 import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 import { buyRequestCalls } from '../buy-requests/buy-request-calls.ts';
+import { titleOf } from '../../support/notification-title.ts';
 
 /** Two app instances on one PostgreSQL: a change made through one reaches a stream held by the other. */
 let one: TestApp;
@@ -75,6 +76,6 @@ describe('live updates across instances (PostgreSQL)', () => {
       lastEventId: last.id!,
     });
     const replayed = await sellerStream.next((each) => each.event === 'notification');
-    expect((replayed.data as LiveEventData['notification']).notification.payload.productTitle).toBe('Missed kettle');
+    expect(titleOf((replayed.data as LiveEventData['notification']).notification)).toBe('Missed kettle');
   });
 });

@@ -5,6 +5,7 @@ import { insertListing, insertUser } from '../../support/factories.ts';
 import { type SseConnection, openSse } from '../../support/sse-client.ts';
 import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 import { buyRequestCalls } from '../buy-requests/buy-request-calls.ts';
+import { titleOf } from '../../support/notification-title.ts';
 
 let t: TestApp;
 let base: string;
@@ -41,7 +42,7 @@ async function requestListing(title: string) {
 }
 
 const notificationAbout = (title: string) => (event: { event: string; data: unknown }) =>
-  event.event === 'notification' && (event.data as LiveEventData['notification']).notification.payload.productTitle === title;
+  event.event === 'notification' && titleOf((event.data as LiveEventData['notification']).notification) === title;
 
 describe('the live stream', () => {
   it('is refused without a session', async () => {
@@ -117,7 +118,7 @@ describe('reconnecting with Last-Event-ID', () => {
     const again = await stream(sellerCookie, seen.id);
     await again.next(notificationAbout('Missed two'));
     const replayed = again.events.filter((event) => event.event === 'notification');
-    expect(replayed.map((event) => (event.data as LiveEventData['notification']).notification.payload.productTitle)).toEqual([
+    expect(replayed.map((event) => titleOf((event.data as LiveEventData['notification']).notification))).toEqual([
       'Missed one',
       'Missed two',
     ]);

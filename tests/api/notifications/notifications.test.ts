@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '#domain/notifications/notification-kinds.ts';
 import { notificationMessages } from '#domain/messages.ts';
 import type {
   Notification,
@@ -11,6 +12,7 @@ import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 import { buyRequestCalls } from '../buy-requests/buy-request-calls.ts';
+import { titleOf } from '../../support/notification-title.ts';
 
 let t: TestApp;
 let calls: ReturnType<typeof buyRequestCalls>;
@@ -114,13 +116,13 @@ describe('the list', () => {
     for (const [index, buyer] of buyers.entries()) await requestListing(seller, buyer, `Item ${index + 1}`);
 
     const first = body<NotificationPage>(await api.list(seller, { limit: '2' }));
-    expect(first.notifications.map((n) => n.payload.productTitle)).toEqual(['Item 5', 'Item 4']);
+    expect(first.notifications.map((n) => titleOf(n))).toEqual(['Item 5', 'Item 4']);
     expect(first.unreadCount).toBe(5);
     expect(first.nextCursor).toMatch(/^\d+$/);
     const second = body<NotificationPage>(await api.list(seller, { limit: '2', before: first.nextCursor! }));
-    expect(second.notifications.map((n) => n.payload.productTitle)).toEqual(['Item 3', 'Item 2']);
+    expect(second.notifications.map((n) => titleOf(n))).toEqual(['Item 3', 'Item 2']);
     const last = body<NotificationPage>(await api.list(seller, { limit: '2', before: second.nextCursor! }));
-    expect(last.notifications.map((n) => n.payload.productTitle)).toEqual(['Item 1']);
+    expect(last.notifications.map((n) => titleOf(n))).toEqual(['Item 1']);
     expect(last.nextCursor).toBeNull();
 
     expect(body<NotificationPage>(await api.list(seller)).notifications).toHaveLength(5);
@@ -191,12 +193,10 @@ describe('marking read', () => {
 describe('preferences', () => {
   it('lists every kind with e-mail on by default', async () => {
     const someone = await person('fresh');
-    expect(body<NotificationPreferencesResponse>(await api.preferences(someone)).preferences).toEqual([
-      { kind: 'buy-request.received', email: true },
-      { kind: 'buy-request.accepted', email: true },
-      { kind: 'buy-request.rejected', email: true },
-      { kind: 'message.received', email: true },
-    ]);
+    expect(body<NotificationPreferencesResponse>(await api.preferences(someone)).preferences).toEqual(
+      NOTIFICATION_KINDS.map((kind) => ({ kind, email: true })),
+    );
+    expect(NOTIFICATION_KINDS.slice(0, 3)).toEqual(['buy-request.received', 'buy-request.accepted', 'buy-request.rejected']);
   });
 
   it('honours "in the app only": the notification is created, no mail is sent', async () => {

@@ -5,6 +5,7 @@ import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 import { buyRequestCalls } from '../buy-requests/buy-request-calls.ts';
+import { titleOf } from '../../support/notification-title.ts';
 
 let t: TestApp;
 let seller: UserRow;
@@ -62,7 +63,7 @@ describe('one-click unsubscribe (RFC 8058)', () => {
         headers: { cookie: await sessionCookieFor(t, seller.id) },
       }),
     );
-    expect(page.notifications[0]!.payload.productTitle).toBe('Heater');
+    expect(titleOf(page.notifications[0]!)).toBe('Heater');
     const info = await t.app.inject({ method: 'GET', url: `/api/v1/notifications/unsubscribe/${token}` });
     expect(body(info)).toMatchObject({ subscribed: false });
   });

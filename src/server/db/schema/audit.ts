@@ -14,8 +14,16 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
+    /** The user an action concerned (the suspended user, the removed listing's seller), for their history. */
+    subjectUserId: uuid('subject_user_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (table) => [index('audit_log_created_idx').on(table.createdAt.desc())],
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt.desc()),
+    index('audit_log_actor_idx').on(table.actorId, table.createdAt.desc()),
+    index('audit_log_action_idx').on(table.action, table.createdAt.desc()),
+    index('audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt.desc()),
+    index('audit_log_subject_idx').on(table.subjectUserId, table.createdAt.desc()),
+  ],
 );

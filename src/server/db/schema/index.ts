@@ -4,4 +4,5 @@ export * from './products.ts';
 export * from './engagement.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
+export * from './moderation.ts';
 export * from './conversations.ts';

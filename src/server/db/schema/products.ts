@@ -30,6 +30,14 @@ export const products = pgTable(
     buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the seller accepted the buyer: set with soldOut in the sale's transaction, never without it. */
     soldAt: timestamptz('sold_at'),
+    /** Reported by enough students: hidden from browsing until an admin reviews it. */
+    underReview: boolean('under_review').notNull().default(false),
+    /** Its seller is suspended or banned: hidden while that lasts. */
+    sellerHeld: boolean('seller_held').notNull().default(false),
+    /** Hidden from browsing (others' lists, search, home, similar): kept by the database. */
+    hidden: boolean('hidden')
+      .notNull()
+      .generatedAlwaysAs(sql`under_review or seller_held`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,6 +60,10 @@ export const products = pgTable(
     index('products_sold_at_idx')
       .on(table.soldAt)
       .where(sql`${table.soldAt} is not null`),
+    /** The dashboard counts listings pending review; few rows, so a small partial index. */
+    index('products_under_review_idx')
+      .on(table.createdAt)
+      .where(sql`${table.underReview}`),
     index('products_title_search_trgm_idx').using('gin', sql`${table.titleSearch} gin_trgm_ops`),
   ],
 );

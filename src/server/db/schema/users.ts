@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { GENDERS } from '#domain/constants.ts';
 import { createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 
@@ -20,11 +20,19 @@ export const users = pgTable(
     /** Per-account login back-off, whatever the caller's IP. */
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     loginBlockedUntil: timestamptz('login_blocked_until'),
+    /** Suspended by an admin until then (login refused, listings hidden); lifted by a job on expiry. */
+    suspendedUntil: timestamptz('suspended_until'),
+    /** Banned by an admin: like a suspension without an end. */
+    bannedAt: timestamptz('banned_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
+    /** The expiry job finds suspensions that are over without reading every user. */
+    index('users_suspended_until_idx')
+      .on(table.suspendedUntil)
+      .where(sql`${table.suspendedUntil} is not null`),
     check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
     check('users_gender_check', sql.raw(`gender is null or gender in (${sqlList(GENDERS)})`)),
     check('users_phone_check', sql`${table.phoneNumber} is null or ${table.phoneNumber} ~ '^[6-9][0-9]{9}$'`),

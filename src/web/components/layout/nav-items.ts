@@ -1,5 +1,7 @@
 import {
   CirclePlus,
+  Flag,
+  ScrollText,
   House,
   Info,
   LayoutDashboard,
@@ -46,6 +48,8 @@ export const adminRailItems: NavItem[] = [
   { label: 'Dashboard', to: paths.admin.dashboard, icon: LayoutDashboard },
   { label: 'Products', to: paths.admin.products, icon: Package },
   { label: 'Users', to: paths.admin.users, icon: Users },
+  { label: 'Reports', to: paths.admin.reports, icon: Flag },
+  { label: 'Audit', to: paths.admin.audit, icon: ScrollText },
   { label: 'Jobs', to: paths.admin.jobs, icon: ListChecks },
   { label: 'About', to: paths.admin.about, icon: Info },
 ];
@@ -58,6 +62,7 @@ export const adminBottomItems: NavItem[] = [
   { label: 'Home', to: paths.admin.dashboard, icon: House },
   { label: 'Products', to: paths.admin.products, icon: Package },
   { label: 'Listings', to: paths.admin.users, icon: List },
+  { label: 'Reports', to: paths.admin.reports, icon: Flag },
   { label: 'Jobs', to: paths.admin.jobs, icon: ListChecks },
   { label: 'About', to: paths.admin.about, icon: Info },
 ];

@@ -9,6 +9,7 @@ import { useMonthlySales } from './api/get-monthly-sales.ts';
 import { useUserStatistics } from './api/get-user-statistics.ts';
 import { ChartCard } from './components/chart-card.tsx';
 import { NoListings } from './components/no-listings.tsx';
+import { ModerationCards } from '#web/features/moderation/components/moderation-cards.tsx';
 import { StatCards } from './components/stat-cards.tsx';
 
 /**
@@ -43,6 +44,7 @@ export function DashboardPage() {
           { label: m.listings, hint: m.listingsHint, icon: Package, value: totalListings },
         ]}
       />
+      <ModerationCards />
       {users.isError && (
         <p role="alert" className="text-sm text-red-700">
           {m.loadFailed}

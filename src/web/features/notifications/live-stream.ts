@@ -48,8 +48,15 @@ function apply(queryClient: QueryClient, message: LiveMessage) {
       if (notification.kind === 'message.received') return;
       // What the notification is about changed too: a new interested buyer, or an answer to a request.
       void queryClient.invalidateQueries({ queryKey: buyRequestKeys.all });
-      if (notification.kind === 'buy-request.received') void invalidateProductData(queryClient);
-      else void queryClient.invalidateQueries({ queryKey: productKeys.detail(notification.payload.productId) });
+      // A listing put under review or a moderation decision changes what lists show.
+      if (
+        notification.kind === 'buy-request.received' ||
+        notification.kind === 'listing.under-review' ||
+        notification.kind === 'moderation.notice'
+      )
+        void invalidateProductData(queryClient);
+      else if (notification.kind !== 'report.outcome')
+        void queryClient.invalidateQueries({ queryKey: productKeys.detail(notification.payload.productId) });
       return;
     }
     case 'message': {

@@ -10,6 +10,11 @@ export function notificationHref(notification: Notification): string {
     case 'buy-request.accepted':
     case 'buy-request.rejected':
       return paths.shop.product(notification.payload.productId);
+    case 'listing.under-review':
+      return paths.shop.listings;
+    case 'report.outcome':
+    case 'moderation.notice':
+      return paths.user.notifications;
     case 'message.received':
       return paths.user.conversation(notification.payload.conversationId);
   }

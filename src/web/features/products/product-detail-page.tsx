@@ -7,6 +7,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
 import { BuyRequestPanel } from '#web/features/buy-requests/components/buy-request-panel.tsx';
 import { MessageSellerLink } from '#web/features/conversations/components/message-seller-link.tsx';
+import { ReportButton } from '#web/features/moderation/components/report-button.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
 import { useProduct } from './api/get-product.ts';
 import { BuyerContactBlock } from './components/buyer-contact-block.tsx';
@@ -68,12 +69,15 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
           {isSeller || user.isAdmin ? (
             <OwnerActions product={product} asAdmin={user.isAdmin} />
           ) : (
-            <BuyerContactBlock product={product}>
-              <div className="space-y-3">
-                <BuyRequestPanel product={product} />
-                {!product.soldOut && <MessageSellerLink productId={product._id} />}
-              </div>
-            </BuyerContactBlock>
+            <>
+              <BuyerContactBlock product={product}>
+                <div className="space-y-3">
+                  <BuyRequestPanel product={product} />
+                  {!product.soldOut && <MessageSellerLink productId={product._id} />}
+                </div>
+              </BuyerContactBlock>
+              <ReportButton targetType="listing" targetId={product._id} />
+            </>
           )}
         </div>
       </div>

@@ -11,6 +11,8 @@ import { formatLongDate } from '#web/lib/format-date.ts';
 import { useUserProfile } from './api/get-user-profile.ts';
 import { SellerListings } from './components/seller-listings.tsx';
 import { UserLoadError } from './components/user-load-error.tsx';
+import { useCurrentUser } from '#web/features/auth/api/session.ts';
+import { ReportButton } from '#web/features/moderation/components/report-button.tsx';
 
 /** Public seller profile (spec 2): who they are, how to reach them (+91), and what they still sell. */
 export function SellerProfilePage() {
@@ -28,6 +30,7 @@ export function SellerProfilePage() {
 }
 
 function SellerHeader({ seller }: { seller: PublicUser }) {
+  const viewer = useCurrentUser();
   const phone = seller.phoneNumber;
   return (
     <section className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -46,6 +49,11 @@ function SellerHeader({ seller }: { seller: PublicUser }) {
             <CalendarDays className="h-4 w-4" aria-hidden="true" />
             {profileMessages.memberSince} <time dateTime={seller.createdAt}>{formatLongDate(seller.createdAt)}</time>
           </p>
+          {viewer._id !== seller._id && !viewer.isAdmin && (
+            <div>
+              <ReportButton targetType="user" targetId={seller._id} />
+            </div>
+          )}
         </div>
         <div className="sm:pt-[4.5rem]">
           <ProfileBlockAction userId={seller._id} name={seller.userName} />

@@ -1,4 +1,4 @@
-import { BellRing, CircleCheck, CircleX, MessageCircle } from 'lucide-react';
+import { BellRing, CircleCheck, CircleX, EyeOff, Flag, MessageCircle, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
 import { notificationText } from '#domain/notifications/notification-kinds.ts';
@@ -12,6 +12,9 @@ const ICONS = {
   'buy-request.received': BellRing,
   'buy-request.accepted': CircleCheck,
   'buy-request.rejected': CircleX,
+  'listing.under-review': EyeOff,
+  'report.outcome': Flag,
+  'moderation.notice': ShieldAlert,
   'message.received': MessageCircle,
 } as const;
 
