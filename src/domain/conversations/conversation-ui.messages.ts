@@ -61,37 +61,3 @@ export const conversationUiMessages = {
   blockedLoadFailed: 'Failed to load the people you blocked.',
   blockedSince: 'Blocked on',
 } as const;
-
-/**
- * Reporting a message (issue 13's POST /api/v1/reports, targetType 'message'): the reasons and
- * their limits as issue 13 words them.
- */
-export const MESSAGE_REPORT_REASONS = ['prohibited-item', 'scam', 'offensive', 'spam', 'misleading', 'other'] as const;
-export type MessageReportReason = (typeof MESSAGE_REPORT_REASONS)[number];
-export const REPORT_DETAILS_MAX = 500;
-export const REPORT_OTHER_MIN = 10;
-
-export const messageReportMessages = {
-  title: 'Report this message',
-  description: 'Tell the admins what is wrong. The person you report is not told who reported them.',
-  reasonLegend: 'Reason',
-  reasons: {
-    'prohibited-item': 'Prohibited item',
-    scam: 'Scam or fraud',
-    offensive: 'Offensive content',
-    spam: 'Spam',
-    misleading: 'Not available / misleading',
-    other: 'Other',
-  } satisfies Record<MessageReportReason, string>,
-  detailsLabel: 'Details (optional)',
-  detailsLabelRequired: 'Details (at least 10 characters)',
-  detailsCount: (length: number) => `${length}/${REPORT_DETAILS_MAX}`,
-  reasonRequired: 'Choose a reason for your report.',
-  otherNeedsText: `Tell us what is wrong in at least ${REPORT_OTHER_MIN} characters.`,
-  detailsTooLong: `Details can be at most ${REPORT_DETAILS_MAX} characters.`,
-  submit: 'Send report',
-  reported: 'Thanks — an admin will review this.',
-  alreadyReported: 'You have already reported this.',
-  failed: 'Failed to send your report.',
-  cancel: 'Cancel',
-} as const;
