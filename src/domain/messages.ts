@@ -1,3 +1,4 @@
+import { INTERNAL_ERROR_TEXT, LOADING_TEXT, LOGIN_FAILED_TEXT, LOGIN_SUCCESS_TEXT, SITE_TAGLINE } from './first-screen-texts.ts';
 /**
  * Every message of the spec's sections 5 and 8, verbatim, the texts that tests, the server or
  * several screens share, and the few the server needs beyond the spec. Server answers and browser
@@ -48,8 +49,8 @@ export const validationMessages = {
 } as const;
 
 export const authMessages = {
-  loginSuccess: 'Successfully logged in',
-  loginFailed: 'Failed to login',
+  loginSuccess: LOGIN_SUCCESS_TEXT,
+  loginFailed: LOGIN_FAILED_TEXT,
   invalidCredentials: 'Invalid email or password',
   registerSuccess: 'Registration successful',
   registerFailed: 'Registration failed',
@@ -108,7 +109,7 @@ export const productMessages = {
   noListings: "You Haven't Listed Anything Yet!",
   noListingsEncouragement:
     'Got books, gadgets or furniture you no longer need? List them in a minute and let another student put them to use.',
-  loading: 'Loading...',
+  loading: LOADING_TEXT,
   soldOutBadge: 'SOLD OUT',
   notAvailable: 'Not Available',
   imageTooLarge: 'Each image must be at most 10 MB.',
@@ -212,9 +213,9 @@ export const adminMessages = {
 } as const;
 
 export const siteMessages = {
-  footerTagline: 'Buy and sell on your campus seamlessly. Modern, secure, and student-first.',
+  footerTagline: SITE_TAGLINE,
   notFound: 'Not found',
-  internalError: 'Something went wrong. Please try again.',
+  internalError: INTERNAL_ERROR_TEXT,
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   payloadTooLarge: 'The upload is too large.',
   unsupportedMediaType: 'Unsupported content type.',

@@ -2,6 +2,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages } from '#domain/conversations/conversation.messages.ts';
 import { conversationUiMessages as ui } from '#domain/conversations/conversation-ui.messages.ts';
+import { moderationMessages, moderationTexts } from '#domain/moderation/moderation.messages.ts';
+import { reportReasonLabels } from '#domain/moderation/moderation.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import { DESKTOP, PHONE, captureAtBothWidths, expectAccessible, launchBrowser, newContext } from './support/browser.ts';
 import { seedListings } from './support/listings.ts';
@@ -112,6 +114,21 @@ describe('a conversation about a listing, live in two browsers', () => {
     // The buyer has it on screen, so it is read at once, and the seller sees so.
     await messagesRegion(sellerPage, 'meera').getByText(conversationMessages.seen, { exact: true }).waitFor({ timeout: 5000 });
     await messagesLink(buyerPage, 0).waitFor();
+  });
+
+  it("lets the buyer report the seller's message once: 'Thanks — an admin will review this.', then 'You have already reported this.'", async () => {
+    const reportOnce = async () => {
+      await messagesRegion(buyerPage, 'ravi').getByRole('button', { name: ui.messageActions }).first().click();
+      await buyerPage.getByRole('menuitem', { name: ui.report }).click();
+      const dialog = buyerPage.getByRole('dialog', { name: moderationTexts.reportMessageTitle });
+      await dialog.getByRole('radio', { name: reportReasonLabels.spam }).check();
+      await dialog.getByRole('button', { name: moderationTexts.sendReport }).click();
+    };
+    await reportOnce();
+    await buyerPage.getByText(moderationMessages.reported, { exact: true }).waitFor();
+    await reportOnce();
+    await buyerPage.getByText(moderationMessages.alreadyReported, { exact: true }).waitFor();
+    await buyerPage.keyboard.press('Escape');
   });
 
   it('keeps inbox and conversation side by side on a desktop, each full screen on a phone, axe clean', async () => {

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { siteMessages } from '#domain/messages.ts';
+import { INTERNAL_ERROR_TEXT } from '#domain/first-screen-texts.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
@@ -32,7 +32,7 @@ export function AppShell() {
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
         <h1 className="text-xl font-semibold">Campus Market is not reachable right now.</h1>
         {/* An auth call: the server's msg or the network error's message (spec 8). */}
-        <p className="text-sm text-slate-700">{serverOrNetworkMessageOf(session.error, siteMessages.internalError)}</p>
+        <p className="text-sm text-slate-700">{serverOrNetworkMessageOf(session.error, INTERNAL_ERROR_TEXT)}</p>
         <Button onClick={() => void session.refetch()}>Try again</Button>
       </main>
     );

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { productMessages } from '#domain/messages.ts';
+import { LOADING_TEXT } from '#domain/first-screen-texts.ts';
 import { cn } from '#web/lib/cn.ts';
 
 export function Spinner({ className }: { className?: string }) {
@@ -11,7 +11,7 @@ export function Spinner({ className }: { className?: string }) {
  * holds a screen's height in the page, so the footer below it starts off screen instead of
  * showing and then being pushed down when the content arrives (a layout shift).
  */
-export function FullScreenLoader({ label = productMessages.loading }: { label?: string }) {
+export function FullScreenLoader({ label = LOADING_TEXT }: { label?: string }) {
   return (
     <div className="min-h-dvh">
       <div

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { authMessages } from '#domain/messages.ts';
+import { LOGIN_FAILED_TEXT, LOGIN_SUCCESS_TEXT } from '#domain/first-screen-texts.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, Input } from '#web/components/ui/field.tsx';
@@ -19,10 +19,10 @@ export function LoginPage() {
   const { errors, formProps } = useLoginForm((credentials) =>
     login.mutate(credentials, {
       onSuccess: ({ user, msg }) => {
-        toast.success(msg || authMessages.loginSuccess);
+        toast.success(msg || LOGIN_SUCCESS_TEXT);
         void navigate(homeFor(user), { replace: true });
       },
-      onError: (error) => toast.error(serverOrNetworkMessageOf(error, authMessages.loginFailed)),
+      onError: (error) => toast.error(serverOrNetworkMessageOf(error, LOGIN_FAILED_TEXT)),
     }),
   );
   // Both fields have the same rule and message, so it is said once, for the whole form.

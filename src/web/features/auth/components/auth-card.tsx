@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { siteMessages } from '#domain/messages.ts';
+import { SITE_TAGLINE } from '#domain/first-screen-texts.ts';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 
 /** The frame of the sign-in screens: brand, a title and the form on one card, phone first. */
@@ -21,7 +21,7 @@ export function AuthCard({
     >
       <div className="w-full max-w-md">
         <p className="mb-1 text-center text-2xl font-extrabold tracking-tight text-brand-700">Campus Market</p>
-        <p className="mb-6 text-center text-sm text-slate-600">{siteMessages.footerTagline}</p>
+        <p className="mb-6 text-center text-sm text-slate-600">{SITE_TAGLINE}</p>
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <PageTitle className="text-2xl sm:text-2xl">{title}</PageTitle>
           {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}

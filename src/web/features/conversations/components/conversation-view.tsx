@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { type ComponentProps, type RefObject, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { conversationMessages } from '#domain/conversations/conversation.messages.ts';
 import { conversationUiMessages as m } from '#domain/conversations/conversation-ui.messages.ts';
@@ -9,8 +9,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { messageOf } from '#web/api/failure-message.ts';
 import { paths } from '#web/config/paths.ts';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
-import type { ReportDialog as ReportDialogComponent } from '#web/features/moderation/components/report-button.tsx';
-import { lazyWithPreload } from '#web/lib/lazy-with-preload.ts';
+import { LazyReportDialog } from '#web/features/moderation/components/report-button.tsx';
 import { useConversation } from '../api/get-conversation.ts';
 import { messagesOldestFirst, useMessages } from '../api/get-messages.ts';
 import { useMarkConversationRead } from '../api/mark-read.ts';
@@ -20,11 +19,6 @@ import { BlockButton } from './block-button.tsx';
 import { ListingHeader } from './listing-header.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
-
-/** The report form (issue 13's, and its validation library) is fetched when someone reports. */
-const ReportDialog = lazyWithPreload<ComponentProps<typeof ReportDialogComponent>>(() =>
-  import('#web/features/moderation/components/report-button.tsx').then((module) => module.ReportDialog),
-);
 
 /** How close to the bottom still counts as "reading the latest" (new messages then scroll into view). */
 const NEAR_BOTTOM_PX = 120;
@@ -137,7 +131,7 @@ function LoadedConversation({ conversation }: { conversation: ConversationDetail
       )}
       {reporting && (
         <Suspense fallback={null}>
-          <ReportDialog targetType="message" targetId={reporting._id} onClose={() => setReporting(undefined)} />
+          <LazyReportDialog targetType="message" targetId={reporting._id} onClose={() => setReporting(undefined)} />
         </Suspense>
       )}
     </div>
