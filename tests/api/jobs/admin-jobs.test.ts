@@ -67,7 +67,13 @@ describe('the admin’s background jobs', () => {
   it('lists every kind with its counts, and the failed jobs with their last error and what they were', async () => {
     await failedMailJob('lost.student@campus.edu');
     const answer = body<JobsOverview>(await overview());
-    expect(answer.kinds.map((each) => each.kind)).toEqual(['mail.deliver', 'mail.housekeeping', 'auth.housekeeping']);
+    expect(answer.kinds.map((each) => each.kind)).toEqual([
+      'mail.deliver',
+      'mail.housekeeping',
+      'auth.housekeeping',
+      'conversation.message-mail',
+      'moderation.lift-expired',
+    ]);
     expect(answer.kinds[0]).toMatchObject({ kind: 'mail.deliver', queued: 0, active: 0, failed: 1 });
     expect(answer.failed).toHaveLength(1);
     expect(answer.failed[0]).toMatchObject({

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productMessages, validationMessages } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
-import { products, users } from '#server/db/schema/index.ts';
+import { products, rateLimits, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertUser } from '../../support/factories.ts';
 import {
@@ -32,6 +32,8 @@ afterAll(() => t.close());
 
 beforeEach(async () => {
   await t.app.db.delete(products).where(sql`true`);
+  // Each test sells from a fresh day: the 20-a-day limit (issue 13) has tests of its own.
+  await t.app.db.delete(rateLimits).where(sql`true`);
   fs.rmSync(t.uploadsDir, { recursive: true, force: true });
 });
 
