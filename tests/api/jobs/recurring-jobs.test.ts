@@ -23,12 +23,14 @@ describe('recurring jobs', () => {
     const expected = [
       { name: 'auth.housekeeping', cron: '*/15 * * * *', timezone: 'UTC' },
       { name: 'mail.housekeeping', cron: '17 3 * * *', timezone: 'UTC' },
+      { name: 'moderation.lift-expired', cron: '* * * * *', timezone: 'UTC' },
     ];
     expect(await schedules()).toEqual(expected);
     // A second instance with the same schedules changes nothing.
     const second = await startQueue(t, [
       testJob('auth.housekeeping', async () => {}, { schedule: '*/15 * * * *' }),
       testJob('mail.housekeeping', async () => {}, { schedule: '17 3 * * *' }),
+      testJob('moderation.lift-expired', async () => {}, { schedule: '* * * * *' }),
     ]);
     await second.stop();
     expect(await schedules()).toEqual(expected);
