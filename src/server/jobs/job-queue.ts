@@ -290,8 +290,19 @@ export class JobQueue {
       expireInSeconds: definition.timeoutSeconds,
     };
     // Creating is a no-op for an existing queue; updating applies a changed policy on deploy.
-    await this.boss.createQueue(definition.kind, { name: definition.kind, ...policy });
-    await this.boss.updateQueue(definition.kind, { name: definition.kind, ...policy });
+    // Instances starting at the same moment may deadlock or collide creating the same queues:
+    // PostgreSQL then aborts one of them, which simply tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(definition.kind, { name: definition.kind, ...policy });
+        await this.boss.updateQueue(definition.kind, { name: definition.kind, ...policy });
+        return;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
   }
 
   private async syncSchedules() {
