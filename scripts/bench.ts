@@ -1,27 +1,37 @@
 /**
- * npm run bench [-- --seconds 10 --connections 10 --warmup 3]
+ * npm run bench [-- --seconds 10 --connections 50 --warmup 3 --only list,detail]
  *
- * Load-tests the listing calls on the seeded catalogue (seed first: `npm run seed -- --products
- * 100000`; DATA_DIR or DATABASE_URL as for the server) with autocannon, then the same load on a
- * route answering an identical precomputed body, and prints requests/s, p50 and p99 of each and
- * their ratio: how close each call comes to the bare HTTP stack. The server runs in its own
- * process so the load generator does not share its event loop.
+ * Load-tests the hot calls on the seeded catalogue (seed first: `npm run seed -- --products
+ * 100000`; DATA_DIR or DATABASE_URL as for the server) with autocannon: the listing reads, the
+ * wishlist toggle and the buy-request send. Each call is run, then the same load on a route of the
+ * same process answering an identical precomputed body (the bare HTTP stack), one after the other
+ * in one run. For each it prints requests/s, p50, p99, and the server's CPU time and heap bytes
+ * allocated per request, and the ratios to the bare route. The server runs in its own process so
+ * the load generator does not share its event loop; the machine's load average is printed with
+ * every row, since autocannon, the server and PostgreSQL share the same cores.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon, { type Result } from 'autocannon';
-import type { BenchServerReady } from './bench-server.ts';
+import autocannon, { type Request, type Result } from 'autocannon';
+import type { BenchMeasurement, BenchServerReady, BenchTarget } from './bench-server.ts';
 
 function options() {
   const { values } = parseArgs({
     options: {
       seconds: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
       warmup: { type: 'string', default: '3' },
+      only: { type: 'string' },
     },
   });
-  return { seconds: Number(values.seconds), connections: Number(values.connections), warmup: Number(values.warmup) };
+  return {
+    seconds: Number(values.seconds),
+    connections: Number(values.connections),
+    warmup: Number(values.warmup),
+    only: values.only ? new Set(values.only.split(',')) : undefined,
+  };
 }
 
 function startServer(): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
@@ -35,43 +45,143 @@ function startServer(): Promise<{ child: ChildProcess; ready: BenchServerReady }
   });
 }
 
-async function load(url: string, cookie: string, seconds: number, connections: number): Promise<Result> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+/** Asks the server for its CPU time and allocation since the last 'measure-start'. */
+function measured(child: ChildProcess, run: () => Promise<Result>): Promise<{ result: Result; cost: BenchMeasurement }> {
+  return new Promise((resolve, reject) => {
+    child.send('measure-start');
+    run().then((result) => {
+      child.once('message', (message) => resolve({ result, cost: message as BenchMeasurement }));
+      child.send('measure-stop');
+    }, reject);
+  });
+}
+
+let nextBuyRequestPair = 0;
+
+/** Which requests a run sends: the call itself, or its precomputed twin on the bare route. */
+function requestsOf(target: BenchTarget, bare: boolean, defaultCookie: string): { path: string; requests: Request[] } {
+  const json = { 'content-type': 'application/json' };
+  if (target.kind === 'read') {
+    return { path: bare ? target.precomputedPath : target.path, requests: [{ method: 'GET' }] };
+  }
+  if (target.kind === 'wishlist-toggle') {
+    let next = 0;
+    const add: Request = {
+      method: 'POST',
+      setupRequest: (request, context) => {
+        context.productId = target.productIds[next++ % target.productIds.length];
+        return { ...request, path: bare ? target.precomputedPath : `/api/v1/wishlist/add/${String(context.productId)}` };
+      },
+    };
+    const remove: Request = {
+      method: 'DELETE',
+      setupRequest: (request, context) => ({
+        ...request,
+        path: bare ? target.precomputedPath : `/api/v1/wishlist/delete/${String(context.productId)}`,
+      }),
+    };
+    return { path: target.precomputedPath, requests: [add, remove] };
+  }
+  // Each (buyer, listing) pair once (across the warm-up and the run): a new request every time,
+  // never over a buyer's hourly limit.
+  const send: Request = {
+    method: 'POST',
+    setupRequest: (request) => {
+      const pair = nextBuyRequestPair++;
+      const buyer = target.buyerCookies[Math.floor(pair / target.requestsPerBuyer)];
+      const productId = target.productIds[pair];
+      if (buyer === undefined || productId === undefined) throw new Error('the buy-request pool ran out: lower --seconds');
+      return {
+        ...request,
+        path: bare ? target.precomputedPath : '/api/v1/interested/mark-interested',
+        headers: { ...json, cookie: bare ? defaultCookie : buyer },
+        body: JSON.stringify({ productId, buyerMessage: 'Is this still available? I can pick it up today.' }),
+      };
+    },
+  };
+  return { path: target.precomputedPath, requests: [send] };
+}
+
+async function load(url: string, target: BenchTarget, bare: boolean, cookie: string, seconds: number, connections: number) {
+  const { path, requests } = requestsOf(target, bare, cookie);
+  const result = await autocannon({ url: `${url}${path}`, connections, duration: seconds, headers: { cookie }, requests });
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+    throw new Error(`${target.name}${bare ? ' (bare)' : ''}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
   return result;
 }
 
-const figures = (result: Result) =>
-  `${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms`;
+interface Row {
+  name: string;
+  real: Result;
+  bare: Result;
+  realCost: BenchMeasurement;
+  bareCost: BenchMeasurement;
+  load: number;
+}
+
+const perRequest = (cost: BenchMeasurement, result: Result) => ({
+  cpuMicros: Math.round(cost.cpuMicros / Math.max(1, result.requests.total)),
+  kilobytes: Math.round(cost.allocatedBytes / Math.max(1, result.requests.total) / 1024),
+});
+
+function figures(result: Result, cost: BenchMeasurement) {
+  const { cpuMicros, kilobytes } = perRequest(cost, result);
+  return `${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s  p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  CPU ${String(cpuMicros).padStart(5)} µs/req  heap ${String(kilobytes).padStart(4)} KB/req`;
+}
+
+function markdown(rows: Row[]) {
+  const lines = [
+    '| call | req/s | p50 ms | p99 ms | CPU µs/req | heap KB/req | bare req/s | bare p99 ms | bare CPU µs/req | throughput vs bare | p99 vs bare | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of rows) {
+    const real = perRequest(row.realCost, row.real);
+    const bare = perRequest(row.bareCost, row.bare);
+    const throughput = (100 * row.real.requests.average) / row.bare.requests.average;
+    const p99 = row.real.latency.p99 / Math.max(1, row.bare.latency.p99);
+    lines.push(
+      `| ${row.name} | ${Math.round(row.real.requests.average)} | ${row.real.latency.p50} | ${row.real.latency.p99} | ${real.cpuMicros} | ${real.kilobytes} | ${Math.round(row.bare.requests.average)} | ${row.bare.latency.p99} | ${bare.cpuMicros} | ${throughput.toFixed(0)}% | ${p99.toFixed(1)}× | ${row.load.toFixed(1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
 
 async function main() {
-  const { seconds, connections, warmup } = options();
+  const { seconds, connections, warmup, only } = options();
   const { child, ready } = await startServer();
   try {
     console.info(
-      `Bench: ${ready.databaseKind}, ${ready.productCount.toLocaleString('en')} products, ${connections} connections, ${seconds} s per run\n`,
+      `Bench: ${ready.databaseKind}, ${ready.productCount.toLocaleString('en')} products, ${connections} connections, ${seconds} s per run; load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}\n`,
     );
-    const rows: string[] = [];
-    for (const target of ready.targets) {
+    const rows: Row[] = [];
+    for (const target of ready.targets.filter((candidate) => !only || only.has(candidate.name))) {
+      const cookie = (target.kind === 'read' && target.cookie) || ready.cookie;
       // Unrecorded first: the database's caches and V8's optimiser warm up as on a running server.
-      const cookie = target.cookie ?? ready.cookie;
-      if (warmup > 0) await load(`${ready.url}${target.path}`, cookie, warmup, connections);
-      const real = await load(`${ready.url}${target.path}`, cookie, seconds, connections);
-      const bare = await load(`${ready.url}${target.precomputedPath}`, cookie, seconds, connections);
-      const ratio = real.requests.average / bare.requests.average;
-      console.info(`${target.name.padEnd(12)} ${target.path}`);
-      console.info(`  real         ${figures(real)}`);
-      console.info(`  precomputed  ${figures(bare)}`);
-      console.info(`  ratio        ${(ratio * 100).toFixed(0)}% of the bare HTTP stack\n`);
-      rows.push(
-        `| ${target.name} | ${Math.round(real.requests.average)} | ${real.latency.p50} | ${real.latency.p99} | ${Math.round(bare.requests.average)} | ${bare.latency.p50} | ${bare.latency.p99} | ${(ratio * 100).toFixed(0)}% |`,
+      if (warmup > 0) await load(ready.url, target, false, cookie, warmup, connections);
+      const real = await measured(child, () => load(ready.url, target, false, cookie, seconds, connections));
+      const bare = await measured(child, () => load(ready.url, target, true, cookie, seconds, connections));
+      const row: Row = {
+        name: target.name,
+        real: real.result,
+        bare: bare.result,
+        realCost: real.cost,
+        bareCost: bare.cost,
+        load: loadavg()[0]!,
+      };
+      rows.push(row);
+      console.info(
+        `${target.name.padEnd(12)} ${target.kind === 'read' ? target.path : target.kind}   (load average ${row.load.toFixed(2)})`,
+      );
+      console.info(`  real         ${figures(row.real, row.realCost)}`);
+      console.info(`  bare         ${figures(row.bare, row.bareCost)}`);
+      console.info(
+        `  ratio        ${((100 * row.real.requests.average) / row.bare.requests.average).toFixed(0)}% of the bare route's throughput, p99 ${(row.real.latency.p99 / Math.max(1, row.bare.latency.p99)).toFixed(1)}× its p99\n`,
       );
     }
-    console.info('| call | req/s | p50 ms | p99 ms | precomputed req/s | p50 ms | p99 ms | ratio |');
-    console.info('|---|---:|---:|---:|---:|---:|---:|---:|');
-    console.info(rows.join('\n'));
+    console.info(markdown(rows));
   } finally {
     child.send('stop');
   }
