@@ -22,12 +22,16 @@ describe('ReadCache', () => {
     expect(cache.set('a', cache.fillToken(), 'fresh')).toBe(true);
   });
 
-  it('stores nothing while changes may go unannounced', () => {
-    let live = false;
+  it('stores and serves nothing while changes may go unannounced, and drops what it had', () => {
+    let live = true;
     const cache = new ReadCache<string>({ maxEntries: 10, maxBytes: 1000 }, bytesOf, () => live);
-    expect(cache.set('a', cache.fillToken(), 'one')).toBe(false);
+    cache.set('a', cache.fillToken(), 'one');
+    live = false;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.set('b', cache.fillToken(), 'two')).toBe(false);
     live = true;
-    expect(cache.set('a', cache.fillToken(), 'one')).toBe(true);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.set('b', cache.fillToken(), 'two')).toBe(true);
   });
 
   it('drops the least recently used entry beyond its entry limit', () => {

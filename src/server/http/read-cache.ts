@@ -21,7 +21,7 @@ export class ReadCache<V> {
   constructor(
     private readonly limits: ReadCacheLimits,
     private readonly sizeOf: (value: V) => number,
-    /** False while changes may go unannounced (the event bus reconnecting): nothing is stored then. */
+    /** False while changes may go unannounced (the event bus reconnecting): nothing is stored or served then. */
     private readonly canFill: () => boolean = () => true,
   ) {}
 
@@ -34,6 +34,11 @@ export class ReadCache<V> {
   }
 
   get(key: string): V | undefined {
+    // Changes may be going unannounced: what is kept may be stale already.
+    if (!this.canFill()) {
+      if (this.entries.size > 0) this.clear();
+      return undefined;
+    }
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     // Map keeps insertion order: moving the entry to the end makes the first one the least recently used.

@@ -17,12 +17,13 @@ export function listingCalls(t: TestApp) {
         product: response.statusCode === 200 ? body<{ product: Product }>(response).product : null,
       };
     },
-    editPrice: (cookie: string, id: string, price: number) =>
+    /** Edits the listing's price (and, as the form sends every field, its title and the rest). */
+    editPrice: (cookie: string, id: string, title: string, price: number) =>
       t.app.inject({
         method: 'PATCH',
         url: `/api/v1/products/edit/${id}`,
         headers: { cookie },
-        payload: listingForm({ ...bicycleFields, price }),
+        payload: listingForm({ ...bicycleFields, title, price }),
       }),
     rename: (cookie: string, userId: string, userName: string) =>
       t.app.inject({ method: 'PATCH', url: `/api/v1/users/editProfile/${userId}`, headers: { cookie }, payload: { userName } }),

@@ -65,7 +65,7 @@ describe('listing answers served from the cache', () => {
     const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Edited cycle', category: 'Cycle', price: 3200 });
     expect((await calls.list(sellerCookie, { sellerId: seller.id })).products.find((p) => p._id === id)!.price).toBe(3200);
     expect((await calls.detail(id, otherCookie)).product!.price).toBe(3200);
-    expect((await calls.editPrice(sellerCookie, id, 2800)).statusCode).toBe(200);
+    expect((await calls.editPrice(sellerCookie, id, 'Edited cycle', 2800)).statusCode).toBe(200);
     expect((await calls.list(sellerCookie, { sellerId: seller.id })).products.find((p) => p._id === id)!.price).toBe(2800);
     expect((await calls.detail(id, otherCookie)).product!.price).toBe(2800);
   });
