@@ -25,9 +25,10 @@ beforeAll(async () => {
   buyer = await insertUser(t.app.db, { userName: 'meera' });
   other = await insertUser(t.app.db, { userName: 'dev' });
   admin = await insertUser(t.app.db, { userName: 'admin', isAdmin: true });
-  [sellerCookie, buyerCookie, otherCookie, adminCookie] = await Promise.all(
-    [seller, buyer, other, admin].map((user) => sessionCookieFor(t, user.id)),
-  );
+  sellerCookie = await sessionCookieFor(t, seller.id);
+  buyerCookie = await sessionCookieFor(t, buyer.id);
+  otherCookie = await sessionCookieFor(t, other.id);
+  adminCookie = await sessionCookieFor(t, admin.id);
 });
 afterAll(() => t.close());
 
