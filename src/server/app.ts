@@ -26,6 +26,7 @@ import { DEFAULT_LIVE_STREAM_SETTINGS, LiveStreams, type LiveStreamSettings } fr
 import type { Mailer } from './mail/mailer.ts';
 import { registerMailJobs } from './mail/outbox.ts';
 import { metricsRoutes, registerMetrics } from './metrics/metrics.ts';
+import { registerListingCache } from './products/listing-cache.ts';
 import { apiRoutes } from './routes.ts';
 import { healthRoutes } from './site/health.routes.ts';
 import type { Storage } from './storage/storage.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerMailJobs(app);
   const live = new LiveStreams(deps.database.db, app.clock, events, app.log, { ...DEFAULT_LIVE_STREAM_SETTINGS, ...deps.live });
   app.decorate('live', live);
+  registerListingCache(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

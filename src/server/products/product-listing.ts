@@ -1,12 +1,11 @@
 import { ALL_CATEGORIES, type Category, type ProductSort, isCategory } from '#domain/catalog.ts';
 import type { MyListingsQuery, ProductListQuery } from '#domain/products/product.schemas.ts';
 import type { MyListingsResponse, ProductListResponse } from '#domain/products/product.wire.ts';
-import { findBlockedIds } from '../blocks/blocks.repository.ts';
 import type { Database } from '../db/client.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import type { FacetCache } from './facet-cache.ts';
-import { toProduct } from './product.mapper.ts';
+import { type CardAudience, toProduct } from './product.mapper.ts';
 import {
   type CategoryCounts,
   type ListingFilter,
@@ -69,14 +68,14 @@ function presentCategories(counts: CategoryCounts) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-async function readPage(ctx: ListingReadContext, filter: ListingFilter, sort: ProductSort, page: Page, viewer: UserRow) {
+async function readPage(ctx: ListingReadContext, filter: ListingFilter, sort: ProductSort, page: Page, audience: CardAudience) {
   const [rows, counts] = await Promise.all([
     findListingPage(ctx.db, filter, sort, { offset: (page.page - 1) * page.limit, limit: page.limit }),
     categoryCounts(ctx, filter),
   ]);
   const total = totalOf(counts, filter.categories);
   return {
-    products: rows.map((row) => toProduct(row, ctx.storage, { viewer })),
+    products: rows.map((row) => toProduct(row, ctx.storage, audience)),
     total,
     page: page.page,
     totalPages: Math.ceil(total / page.limit),
@@ -84,11 +83,19 @@ async function readPage(ctx: ListingReadContext, filter: ListingFilter, sort: Pr
   };
 }
 
+/** What a list call reads for its caller: whose listings they blocked, and who the cards are personal to. */
+export interface ListingView {
+  /** Sellers the caller blocked (blocks/blocks.repository.ts findBlockedIds). */
+  blockedIds: string[];
+  personal?: Set<string> | undefined;
+}
+
 /** GET /products: one page of any filter, search and sort, with its total and category counts. */
 export async function listProducts(
   ctx: ListingReadContext,
   query: ProductListQuery,
   caller: UserRow,
+  view: ListingView,
 ): Promise<ProductListResponse> {
   const categories = query.category.includes(ALL_CATEGORIES) ? [] : [...new Set(query.category.filter(isCategory))];
   const filter: ListingFilter = {
@@ -97,11 +104,11 @@ export async function listProducts(
     requestedBy: query.requested ? caller.id : undefined,
     sellerId: query.sellerId,
     excludeId: query.excludeId,
-    hiddenSellerIds: await findBlockedIds(ctx.db, caller.id),
+    hiddenSellerIds: view.blockedIds,
     // A seller browsing their own listings still sees those hidden from others.
     includeHidden: query.sellerId !== undefined && query.sellerId === caller.id,
   };
-  const { counts, ...page } = await readPage(ctx, filter, query.sort, query, caller);
+  const { counts, ...page } = await readPage(ctx, filter, query.sort, query, { viewer: caller, personal: view.personal });
   return { success: true, ...page, categories: presentCategories(counts) };
 }
 
@@ -110,9 +117,9 @@ export async function listMyListings(
   ctx: ListingReadContext,
   owner: { userId: string; everything: boolean },
   query: MyListingsQuery,
-  caller: UserRow,
+  audience: CardAudience,
 ): Promise<MyListingsResponse> {
   const filter: ListingFilter = { categories: [], sellerId: owner.everything ? undefined : owner.userId, includeHidden: true };
-  const { counts: _counts, ...page } = await readPage(ctx, filter, 'newest', query, caller);
+  const { counts: _counts, ...page } = await readPage(ctx, filter, 'newest', query, audience);
   return { success: true, ...page };
 }

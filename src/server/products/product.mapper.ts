@@ -92,6 +92,11 @@ export interface ProductCardRow {
  */
 export interface CardAudience {
   viewer: Pick<UserRow, 'id' | 'isAdmin'> | null;
+  /**
+   * Collects who would read these cards differently from other students (the seller and the
+   * buyer of a sold listing see its buyer), so the listing cache keeps their answers apart.
+   */
+  personal?: Set<string> | undefined;
 }
 
 function seesBuyer({ viewer }: CardAudience, row: ProductCardRow): boolean {
@@ -105,6 +110,7 @@ function imagesOf(row: ProductCardRow): StoredImage[] {
 
 export function toProduct(row: ProductCardRow, storage: Storage, audience: CardAudience): Product {
   const { seller } = row;
+  if (row.buyerId !== null) audience.personal?.add(seller.id).add(row.buyerId);
   return {
     _id: row.id,
     title: row.title,

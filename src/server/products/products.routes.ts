@@ -15,16 +15,10 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { idParam } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
 import type { UserRow } from '../users/user.mapper.ts';
-import { FacetCache } from './facet-cache.ts';
 import { loadProductCard } from './product.mapper.ts';
 import { type ListingChangeContext, createListing, editListing, removeListing } from './product-changes.ts';
 import { readProductForm } from './product-form.ts';
 import { type ListingReadContext, listMyListings, listProducts } from './product-listing.ts';
-import type { CategoryCounts } from './products.repository.ts';
-
-/** Search counts may trail other processes' changes by this much; this process's own clear it. */
-const SEARCH_COUNTS_TTL_MS = 30_000;
-const SEARCH_COUNTS_MAX_ENTRIES = 500;
 
 /**
  * Creating or editing a listing decodes up to five photos. Sixty saves an hour is far more than a
@@ -53,8 +47,9 @@ const messageResponse = z.object({ success: z.literal(true), msg: z.string() });
 
 /** Routes of the products feature (spec section 7); sold-out belongs to the buy-requests feature. */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const searchCounts = new FacetCache<CategoryCounts>(app.clock, SEARCH_COUNTS_TTL_MS, SEARCH_COUNTS_MAX_ENTRIES);
-  const reads: ListingReadContext = { db: app.db, storage: app.storage, searchCounts };
+  // Answers come from the listing cache, cleared on every catalogue change (listing-cache.ts).
+  const cache = app.listingCache;
+  const reads: ListingReadContext = { db: app.db, storage: app.storage, searchCounts: cache.searchCounts };
   const changes = (log: ListingChangeContext['log']): ListingChangeContext => ({
     db: app.db,
     storage: app.storage,
@@ -71,18 +66,28 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
-    async (request) => listProducts(reads, request.query, currentUser(request)),
+    async (request, reply) => {
+      const caller = currentUser(request);
+      const { query } = request;
+      const blockedIds = await cache.blockedIds(app.db, caller.id);
+      // Besides the query: whose buy requests, whether the seller reads their own hidden listings, and blocks.
+      const parts = ['products', query, query.requested ? caller.id : null, query.sellerId === caller.id, blockedIds];
+      return cache.send(reply, caller, parts, (personal) => listProducts(reads, query, caller, { blockedIds, personal }));
+    },
   );
 
   app.get(
     '/:id',
     { config: { auth: 'optional', ...productRoute }, schema: { params: idParams, response: { 200: productResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       // Without a session the seller's e-mail and phone and the buyer stay out (architecture: wire contract).
-      const product = await loadProductCard(app.db, app.storage, id, { viewer: request.user });
-      if (!product) throw notFound(productMessages.notFound);
-      return { success: true as const, product };
+      const viewer = request.user;
+      return cache.send(reply, viewer, ['product', id], async (personal) => {
+        const product = await loadProductCard(app.db, app.storage, id, { viewer, personal });
+        if (!product) throw notFound(productMessages.notFound);
+        return { success: true as const, product };
+      });
     },
   );
 
@@ -96,13 +101,15 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myListingsResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = currentUser(request);
       const { userId } = request.params;
       if (userId !== caller.id && !caller.isAdmin) throw forbidden(authMessages.onlyOwnListings);
       // Spec 6: an admin's own My Listings shows every product.
       const everything = caller.isAdmin && userId === caller.id;
-      return listMyListings(reads, { userId, everything }, request.query, caller);
+      return cache.send(reply, caller, ['my-listings', userId, everything, request.query], (personal) =>
+        listMyListings(reads, { userId, everything }, request.query, { viewer: caller, personal }),
+      );
     },
   );
 
@@ -116,7 +123,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!seller.isAdmin) await enforceRateLimits(app.db, app.clock, [{ rule: NEW_LISTINGS_PER_DAY, subject: seller.id }]);
     const form = await readProductForm(request);
     const id = await createListing(changes(request.log), seller, form);
-    searchCounts.clear();
     return reply.status(201).send(await savedProduct(id, productMessages.uploaded, seller));
   });
 
@@ -129,7 +135,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       await limitSaves(editor);
       const form = await readProductForm(request);
       await editListing(changes(request.log), editor, id, form);
-      searchCounts.clear();
       return savedProduct(id, productMessages.updated, editor);
     },
   );
@@ -140,7 +145,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await removeListing(changes(request.log), currentUser(request), id);
-      searchCounts.clear();
       return { success: true as const, msg: productMessages.deleted };
     },
   );

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ReadCache } from './read-cache.ts';
+
+const bytesOf = (value: string) => value.length;
+
+describe('ReadCache', () => {
+  it('answers what was stored until it is cleared', () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, maxBytes: 1000 }, bytesOf);
+    expect(cache.set('a', cache.fillToken(), 'one')).toBe(true);
+    expect(cache.get('a')).toBe('one');
+    cache.clear();
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('does not store an answer read before a change that arrived while it was being read', () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, maxBytes: 1000 }, bytesOf);
+    const token = cache.fillToken();
+    cache.clear();
+    expect(cache.set('a', token, 'stale')).toBe(false);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.set('a', cache.fillToken(), 'fresh')).toBe(true);
+  });
+
+  it('stores and serves nothing while changes may go unannounced, and drops what it had', () => {
+    let live = true;
+    const cache = new ReadCache<string>({ maxEntries: 10, maxBytes: 1000 }, bytesOf, () => live);
+    cache.set('a', cache.fillToken(), 'one');
+    live = false;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.set('b', cache.fillToken(), 'two')).toBe(false);
+    live = true;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.set('b', cache.fillToken(), 'two')).toBe(true);
+  });
+
+  it('drops the least recently used entry beyond its entry limit', () => {
+    const cache = new ReadCache<string>({ maxEntries: 2, maxBytes: 1000 }, bytesOf);
+    cache.set('a', cache.fillToken(), '1');
+    cache.set('b', cache.fillToken(), '2');
+    cache.get('a');
+    cache.set('c', cache.fillToken(), '3');
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual(['1', undefined, '3']);
+  });
+
+  it('keeps its entries, keys included, within its byte limit', () => {
+    const cache = new ReadCache<string>({ maxEntries: 100, maxBytes: 20 }, bytesOf);
+    cache.set('a', cache.fillToken(), 'x'.repeat(12));
+    cache.set('b', cache.fillToken(), 'y'.repeat(12));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe('y'.repeat(12));
+    expect(cache.bytes).toBe(14);
+    expect(cache.set('c', cache.fillToken(), 'z'.repeat(40))).toBe(false);
+    expect(cache.get('b')).toBe('y'.repeat(12));
+  });
+});

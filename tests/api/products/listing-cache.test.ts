@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, users } from '#server/db/schema/index.ts';
+import type { UserRow } from '#server/users/user.mapper.ts';
+import { insertListing, insertUser } from '../../support/factories.ts';
+import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
+import { buyRequestCalls } from '../buy-requests/buy-request-calls.ts';
+import { countOf, eventually, listingCalls, titlesOf } from './listing-cache-calls.ts';
+
+let t: TestApp;
+let calls: ReturnType<typeof listingCalls>;
+let seller: UserRow;
+let buyer: UserRow;
+let other: UserRow;
+let admin: UserRow;
+let sellerCookie: string;
+let buyerCookie: string;
+let otherCookie: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  calls = listingCalls(t);
+  seller = await insertUser(t.app.db, { userName: 'kiran', email: 'kiran@campus.edu', phoneNumber: '9123456780' });
+  buyer = await insertUser(t.app.db, { userName: 'meera' });
+  other = await insertUser(t.app.db, { userName: 'dev' });
+  admin = await insertUser(t.app.db, { userName: 'admin', isAdmin: true });
+  sellerCookie = await sessionCookieFor(t, seller.id);
+  buyerCookie = await sessionCookieFor(t, buyer.id);
+  otherCookie = await sessionCookieFor(t, other.id);
+  adminCookie = await sessionCookieFor(t, admin.id);
+});
+afterAll(() => t.close());
+
+/** Three students report the listing: the third report hides it pending review (issue 13). */
+async function reportThreeTimes(productId: string) {
+  for (let index = 0; index < 3; index++) {
+    const reporter = await insertUser(t.app.db);
+    expect((await calls.report(await sessionCookieFor(t, reporter.id), productId)).statusCode).toBe(201);
+  }
+}
+
+describe('listing answers served from the cache', () => {
+  it('answers a repeated call with the same JSON', async () => {
+    await insertListing(t.app.db, { sellerId: seller.id, title: 'Repeat kettle' });
+    const first = await t.app.inject({ method: 'GET', url: '/api/v1/products?q=repeat', headers: { cookie: otherCookie } });
+    const second = await t.app.inject({ method: 'GET', url: '/api/v1/products?q=repeat', headers: { cookie: otherCookie } });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.body).toBe(first.body);
+    expect(t.app.listingCache.bodies.size).toBeGreaterThan(0);
+  });
+
+  it('shows a change written straight to the database (a job, a script, another instance) within a second', async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Direct desk', price: 900 });
+    expect((await calls.list(otherCookie, { q: 'direct desk' })).products[0]!.price).toBe(900);
+    expect((await calls.detail(id, otherCookie)).product!.price).toBe(900);
+    await t.app.db.update(products).set({ price: 750 }).where(eq(products.id, id));
+    await eventually(async () => {
+      expect((await calls.list(otherCookie, { q: 'direct desk' })).products[0]!.price).toBe(750);
+      expect((await calls.detail(id, otherCookie)).product!.price).toBe(750);
+    });
+  });
+
+  it("shows the seller's price edit on their next call, and on everyone else's", async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Edited cycle', category: 'Cycle', price: 3200 });
+    expect((await calls.list(sellerCookie, { sellerId: seller.id })).products.find((p) => p._id === id)!.price).toBe(3200);
+    expect((await calls.detail(id, otherCookie)).product!.price).toBe(3200);
+    expect((await calls.editPrice(sellerCookie, id, 'Edited cycle', 2800)).statusCode).toBe(200);
+    expect((await calls.list(sellerCookie, { sellerId: seller.id })).products.find((p) => p._id === id)!.price).toBe(2800);
+    expect((await calls.detail(id, otherCookie)).product!.price).toBe(2800);
+  });
+
+  it('shows a listing as sold right after the seller accepts a buy request', async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Sold lamp' });
+    expect((await calls.detail(id, otherCookie)).product!.soldOut).toBe(false);
+    const requests = buyRequestCalls(t);
+    await requests.markInterested(buyerCookie, { productId: id, buyerMessage: 'Is it still there?' });
+    await requests.accept(sellerCookie, { buyerId: buyer.id, productId: id, sellerId: seller.id });
+    expect((await calls.detail(id, otherCookie)).product!.soldOut).toBe(true);
+    expect((await calls.list(otherCookie, { q: 'sold lamp' })).products[0]!.soldOut).toBe(true);
+  });
+
+  it("shows the seller's new name on their listings once they rename themselves", async () => {
+    const renamed = await insertUser(t.app.db, { userName: 'old name' });
+    const id = await insertListing(t.app.db, { sellerId: renamed.id, title: 'Renamed chair' });
+    expect((await calls.detail(id, otherCookie)).product!.seller.userName).toBe('old name');
+    expect((await calls.rename(await sessionCookieFor(t, renamed.id), renamed.id, 'New Name')).statusCode).toBe(200);
+    expect((await calls.detail(id, otherCookie)).product!.seller.userName).toBe('New Name');
+    expect((await calls.list(otherCookie, { q: 'renamed chair' })).products[0]!.seller.userName).toBe('New Name');
+  });
+
+  it('takes a listing out of lists, search and its category count as soon as a third report hides it', async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Reported phone', category: 'Electronics' });
+    await insertListing(t.app.db, { sellerId: seller.id, title: 'Reported phone case', category: 'Electronics' });
+    const before = await calls.list(otherCookie, { q: 'reported phone' });
+    expect(countOf(before, 'Electronics')).toBe(2);
+    await reportThreeTimes(id);
+    const after = await calls.list(otherCookie, { q: 'reported phone' });
+    expect(titlesOf(after)).toEqual(['Reported phone case']);
+    expect(countOf(after, 'Electronics')).toBe(1);
+    expect(after.total).toBe(1);
+  });
+
+  it("lowers a search's category counts when a listing is hidden straight in the database", async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Hidden drafter', category: 'Stationery' });
+    await insertListing(t.app.db, { sellerId: seller.id, title: 'Hidden drafter set', category: 'Stationery' });
+    // Two pages of one search: the second is answered from the cached counts.
+    expect(countOf(await calls.list(otherCookie, { q: 'hidden drafter', limit: '1' }), 'Stationery')).toBe(2);
+    expect(countOf(await calls.list(otherCookie, { q: 'hidden drafter', limit: '1', page: '2' }), 'Stationery')).toBe(2);
+    await t.app.db.update(products).set({ underReview: true }).where(eq(products.id, id));
+    await eventually(async () => {
+      const page = await calls.list(otherCookie, { q: 'hidden drafter', limit: '1', page: '2' });
+      expect(countOf(page, 'Stationery')).toBe(1);
+      expect(page.totalPages).toBe(1);
+    });
+  });
+
+  it("takes a suspended seller's listings out of lists and search counts", async () => {
+    const suspended = await insertUser(t.app.db, { userName: 'spammer' });
+    await insertListing(t.app.db, { sellerId: suspended.id, title: 'Spam sticker', category: 'Others' });
+    expect(countOf(await calls.list(otherCookie, { q: 'spam sticker' }), 'Others')).toBe(1);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/moderation/actions',
+      headers: { cookie: adminCookie },
+      payload: { action: 'suspend', targetType: 'user', targetId: suspended.id, reason: 'Spam', days: 7 },
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await calls.list(otherCookie, { q: 'spam sticker' });
+    expect(after.products).toEqual([]);
+    expect(countOf(after, 'Others')).toBe(0);
+  });
+});
+
+describe("no one is served another viewer's cached answer", () => {
+  let soldId: string;
+
+  beforeAll(async () => {
+    soldId = await insertListing(t.app.db, {
+      sellerId: seller.id,
+      title: 'Viewer bicycle',
+      soldOut: true,
+      buyerId: buyer.id,
+    });
+  });
+
+  it('shows the buyer of a sold listing to its seller, its buyer and admins only, in whichever order they ask', async () => {
+    const asked = [
+      [adminCookie, buyer.id],
+      [otherCookie, null],
+      [undefined, null],
+      [buyerCookie, buyer.id],
+      [otherCookie, null],
+      [sellerCookie, buyer.id],
+      [otherCookie, null],
+      [adminCookie, buyer.id],
+    ] as const;
+    for (const [cookie, expected] of asked) {
+      expect((await calls.detail(soldId, cookie)).product!.buyer).toBe(expected);
+      expect((await calls.list(cookie ?? adminCookie, { q: 'viewer bicycle' })).products[0]!.buyer).toBe(
+        cookie ? expected : buyer.id,
+      );
+    }
+  });
+
+  it("keeps the seller's e-mail and phone from an anonymous caller after a student's call was cached", async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Contact lamp' });
+    expect((await calls.detail(id, otherCookie)).product!.seller.email).toBe('kiran@campus.edu');
+    const anonymous = await calls.detail(id);
+    expect(anonymous.product!.seller).not.toHaveProperty('email');
+    expect(anonymous.product!.seller).not.toHaveProperty('phoneNumber');
+    expect((await calls.detail(id, otherCookie)).product!.seller.phoneNumber).toBe('9123456780');
+  });
+
+  it("answers each student's Show Buy Requests with their own requests", async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Requested kettle' });
+    await buyRequestCalls(t).markInterested(buyerCookie, { productId: id, buyerMessage: 'Still there?' });
+    expect(titlesOf(await calls.list(buyerCookie, { requested: 'true', q: 'requested kettle' }))).toEqual(['Requested kettle']);
+    expect(titlesOf(await calls.list(otherCookie, { requested: 'true', q: 'requested kettle' }))).toEqual([]);
+    expect(titlesOf(await calls.list(buyerCookie, { requested: 'true', q: 'requested kettle' }))).toEqual(['Requested kettle']);
+  });
+
+  it("shows a seller their own hidden listing, and not to others asking for that seller's listings", async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Own hidden mug' });
+    await t.app.db.update(products).set({ underReview: true }).where(eq(products.id, id));
+    const query = { sellerId: seller.id, q: 'own hidden mug' };
+    await eventually(async () => expect(titlesOf(await calls.list(sellerCookie, query))).toEqual(['Own hidden mug']));
+    expect(titlesOf(await calls.list(otherCookie, query))).toEqual([]);
+    expect(titlesOf(await calls.list(sellerCookie, query))).toEqual(['Own hidden mug']);
+  });
+
+  it('keeps a blocked seller out of the blocker’s lists only, and brings them back on unblock', async () => {
+    const blocked = await insertUser(t.app.db, { userName: 'pushy' });
+    await insertListing(t.app.db, { sellerId: blocked.id, title: 'Blocked guitar', category: 'Others' });
+    const blocker = await insertUser(t.app.db, { userName: 'blocker' });
+    const blockerCookie = await sessionCookieFor(t, blocker.id);
+    const query = { q: 'blocked guitar' };
+    expect(titlesOf(await calls.list(blockerCookie, query))).toEqual(['Blocked guitar']);
+    expect(titlesOf(await calls.list(otherCookie, query))).toEqual(['Blocked guitar']);
+    expect((await calls.block(blockerCookie, blocked.id)).statusCode).toBe(201);
+    const hidden = await calls.list(blockerCookie, query);
+    expect(titlesOf(hidden)).toEqual([]);
+    expect(countOf(hidden, 'Others')).toBe(0);
+    expect(titlesOf(await calls.list(otherCookie, query))).toEqual(['Blocked guitar']);
+    expect((await calls.unblock(blockerCookie, blocked.id)).statusCode).toBe(200);
+    expect(titlesOf(await calls.list(blockerCookie, query))).toEqual(['Blocked guitar']);
+  });
+
+  it('keeps a seller renamed straight in the database from showing the old name for more than a second', async () => {
+    const renamed = await insertUser(t.app.db, { userName: 'before' });
+    const id = await insertListing(t.app.db, { sellerId: renamed.id, title: 'Direct rename' });
+    expect((await calls.detail(id)).product!.seller.userName).toBe('before');
+    await t.app.db.update(users).set({ userName: 'after' }).where(eq(users.id, renamed.id));
+    await eventually(async () => expect((await calls.detail(id)).product!.seller.userName).toBe('after'));
+  });
+});
