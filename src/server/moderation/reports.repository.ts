@@ -63,8 +63,8 @@ export interface OpenReportGroup {
   firstReportedAt: Date;
 }
 
-/** Open reports grouped by target: most-reported first, then the oldest. */
-export async function findOpenReportGroups(db: Queryable, limit: number): Promise<OpenReportGroup[]> {
+/** Open reports grouped by target: most-reported first, then the oldest (the queue's first query). */
+export function openReportGroupsQuery(db: Queryable, limit: number) {
   const reportCount = sql<number>`count(*)::int`;
   const firstReportedAt = sql<Date>`min(${reports.createdAt})`.mapWith(reports.createdAt);
   return db
@@ -74,6 +74,10 @@ export async function findOpenReportGroups(db: Queryable, limit: number): Promis
     .groupBy(reports.targetType, reports.targetId)
     .orderBy(desc(reportCount), asc(firstReportedAt))
     .limit(limit);
+}
+
+export async function findOpenReportGroups(db: Queryable, limit: number): Promise<OpenReportGroup[]> {
+  return openReportGroupsQuery(db, limit);
 }
 
 export async function findOpenReportsOn(db: Queryable, targets: { targetType: ReportTargetType; targetId: string }[]) {
@@ -118,7 +122,12 @@ export async function findClosedReportsAgainst(db: Queryable, userId: string, li
     .limit(limit);
 }
 
+/** Open reports, for the dashboard: counted in the partial index of open reports. */
+export function openReportsCountQuery(db: Queryable) {
+  return db.select({ count: count() }).from(reports).where(eq(reports.status, 'open'));
+}
+
 export async function countOpenReports(db: Queryable): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(reports).where(eq(reports.status, 'open'));
+  const [row] = await openReportsCountQuery(db);
   return Number(row?.count ?? 0);
 }

@@ -1,16 +1,18 @@
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 /**
  * Who did what to whom, for every admin action. No foreign keys on purpose: the record must
- * outlive the users and listings it names.
+ * outlive the users and listings it names. An action the system took by itself (a suspension
+ * ending at its time) has no actor: both actor columns are null, and screens show 'System'.
  */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id').notNull(),
-    actorEmail: text('actor_email').notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
@@ -25,5 +27,6 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(table.action, table.createdAt.desc()),
     index('audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt.desc()),
     index('audit_log_subject_idx').on(table.subjectUserId, table.createdAt.desc()),
+    check('audit_log_actor_check', sql`(${table.actorId} is null) = (${table.actorEmail} is null)`),
   ],
 );
