@@ -9,9 +9,10 @@ export type AuditFilters = z.output<typeof auditQuerySchema>;
 const DAY_MS = 24 * 3600_000;
 
 /**
- * A page of the audit log, newest first, filtered by admin, action, target (a user's id also
- * finds the actions about them) and dates (UTC days, `to` included). Each filter is served by
- * an index on (column, created_at desc); one row more than the page tells whether there is more.
+ * A page of the audit log, newest first, filtered by admin, action, target id and dates (UTC
+ * days, `to` included). Each filter has an index ending in (created_at, id) in this order, so
+ * a page is the start of one index range (docs/PERFORMANCE.md); one row more than the page
+ * tells whether there is more.
  */
 export function auditPageQuery(db: Queryable, filters: AuditFilters) {
   const conditions: SQL[] = [];

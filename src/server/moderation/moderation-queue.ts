@@ -12,7 +12,7 @@ import { findReportTarget, reportedMessageWithContext } from './report-targets.t
 import { countOpenReports, findClosedReportsAgainst, findOpenReportGroups, findOpenReportsOn } from './reports.repository.ts';
 
 /** Targets a page of the queue shows; the rest wait for the next decisions. */
-const GROUPS_SHOWN = 30;
+export const GROUPS_SHOWN = 30;
 const HISTORY_SHOWN = 10;
 
 /**
@@ -74,16 +74,21 @@ async function findUser(db: Queryable, id: string): Promise<UserRow | undefined>
   return row;
 }
 
+/** The newest actions about a user, for their history in the queue (audit_log_subject_idx). */
+export function historyActionsQuery(db: Queryable, userId: string) {
+  return db
+    .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(eq(auditLog.subjectUserId, userId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(HISTORY_SHOWN);
+}
+
 /** Earlier (closed) reports against the user and the admin actions about them, newest first. */
 async function historyOf(db: Queryable, userId: string): Promise<ReportGroup['history']> {
   const [earlier, actions] = await Promise.all([
     findClosedReportsAgainst(db, userId, HISTORY_SHOWN),
-    db
-      .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
-      .from(auditLog)
-      .where(eq(auditLog.subjectUserId, userId))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(HISTORY_SHOWN),
+    historyActionsQuery(db, userId),
   ]);
   return {
     earlierReports: earlier.map((row) => ({

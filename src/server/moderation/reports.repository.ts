@@ -80,8 +80,15 @@ export async function findOpenReportGroups(db: Queryable, limit: number): Promis
   return openReportGroupsQuery(db, limit);
 }
 
-export async function findOpenReportsOn(db: Queryable, targets: { targetType: ReportTargetType; targetId: string }[]) {
+type TargetRef = { targetType: ReportTargetType; targetId: string };
+
+export async function findOpenReportsOn(db: Queryable, targets: TargetRef[]) {
   if (targets.length === 0) return [];
+  return openReportsOnQuery(db, targets);
+}
+
+/** The open reports on the queue's page of targets, with their reporters' names, oldest first. */
+export function openReportsOnQuery(db: Queryable, targets: TargetRef[]) {
   return db
     .select({
       id: reports.id,
@@ -106,8 +113,12 @@ export async function findOpenReportsOn(db: Queryable, targets: { targetType: Re
     .orderBy(asc(reports.createdAt));
 }
 
-/** A user's earlier (closed) reports against them, newest first. */
 export async function findClosedReportsAgainst(db: Queryable, userId: string, limit: number) {
+  return closedReportsAgainstQuery(db, userId, limit);
+}
+
+/** A user's earlier (closed) reports against them, newest first (reports_target_user_idx). */
+export function closedReportsAgainstQuery(db: Queryable, userId: string, limit: number) {
   return db
     .select({
       targetType: reports.targetType,

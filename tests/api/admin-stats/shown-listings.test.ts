@@ -117,7 +117,12 @@ describe('the dashboard counts the listings students can see, in its Listings to
     });
     expect(held.conditions).toEqual(await countedFromTable());
 
-    const lifted = await calls.act(adminCookie, { action: 'lift', targetType: 'user', targetId: seller.id, reason: 'Appeal accepted' });
+    const lifted = await calls.act(adminCookie, {
+      action: 'lift',
+      targetType: 'user',
+      targetId: seller.id,
+      reason: 'Appeal accepted',
+    });
     expect(lifted.statusCode).toBe(200);
     const restored = await dashboard();
     expect(restored).toMatchObject({ listingsCard: 4, conditionChart: 4 });

@@ -255,13 +255,12 @@ describe('suspending', () => {
     ]);
     const rows = await auditRows(t);
     const history = rows.filter((row) => row.subjectUserId === seller.user.id).sort((a, b) => +a.createdAt - +b.createdAt);
-    expect(history.map((row) => row.action)).toEqual([
-      'moderation.suspend',
-      'moderation.expire',
-    ]);
+    expect(history.map((row) => row.action)).toEqual(['moderation.suspend', 'moderation.expire']);
 
     // Moderation actions per week count the admins' decisions; the system's lift is none of them.
-    const weeks = body<{ actionsPerWeek: { weekStart: string; count: number }[] }>(await calls.summary(adminCookie)).actionsPerWeek;
+    const weeks = body<{ actionsPerWeek: { weekStart: string; count: number }[] }>(
+      await calls.summary(adminCookie),
+    ).actionsPerWeek;
     const firstWeek = new Date(`${weeks[0]!.weekStart}T00:00:00Z`);
     const inWeeks = rows.filter((row) => row.action.startsWith('moderation.') && row.createdAt >= firstWeek);
     expect(inWeeks.some((row) => row.actorId === null)).toBe(true);

@@ -21,12 +21,15 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
+  // Newest first, as the audit page and the queue's history read it: each index ends in
+  // (created_at, id) in exactly the order the queries ask for (DESC is NULLS FIRST), so a page is
+  // the first rows of one index range, not a sort of every matching row.
   (table) => [
-    index('audit_log_created_idx').on(table.createdAt.desc()),
-    index('audit_log_actor_idx').on(table.actorId, table.createdAt.desc()),
-    index('audit_log_action_idx').on(table.action, table.createdAt.desc()),
-    index('audit_log_target_idx').on(table.targetType, table.targetId, table.createdAt.desc()),
-    index('audit_log_subject_idx').on(table.subjectUserId, table.createdAt.desc()),
+    index('audit_log_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('audit_log_actor_idx').on(table.actorId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('audit_log_action_idx').on(table.action, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('audit_log_target_idx').on(table.targetId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('audit_log_subject_idx').on(table.subjectUserId, table.createdAt.desc().nullsFirst()),
     check('audit_log_actor_check', sql`(${table.actorId} is null) = (${table.actorEmail} is null)`),
   ],
 );
