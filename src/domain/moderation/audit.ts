@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Every action the audit log records: the admin actions that existed, and moderation. */
+/**
+ * Every action the audit log records: the admin actions that existed, and moderation.
+ * 'moderation.expire' is the system's own: the queue lifting a suspension whose time is over.
+ */
 export const AUDIT_ACTIONS = [
   'user.delete',
   'product.edit',
@@ -13,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'moderation.suspend',
   'moderation.ban',
   'moderation.lift',
+  'moderation.expire',
   'prohibited-word.add',
   'prohibited-word.remove',
 ] as const;
@@ -30,6 +34,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'moderation.suspend': 'Suspended a user',
   'moderation.ban': 'Banned a user',
   'moderation.lift': 'Lifted a suspension',
+  'moderation.expire': 'Suspension ended (its time was over)',
   'prohibited-word.add': 'Added a prohibited word',
   'prohibited-word.remove': 'Removed a prohibited word',
 };
@@ -67,8 +72,9 @@ export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
   _id: z.string(),
-  actorId: z.string(),
-  actorEmail: z.string(),
+  /** Null for the system's own actions (shown as 'System'). */
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
   action: z.enum(AUDIT_ACTIONS),
   targetType: z.string(),
   targetId: z.string(),

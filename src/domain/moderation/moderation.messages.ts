@@ -21,6 +21,8 @@ export const moderationMessages = {
   userSuspended: 'The user was suspended.',
   userBanned: 'The user was banned.',
   suspensionLifted: 'The suspension was lifted.',
+  /** The reason the audit log keeps for a suspension the system lifted at its end. */
+  suspensionExpired: 'The suspension ended at its set time.',
   wordAdded: 'The word was added.',
   wordRemoved: 'The word was removed.',
   wordInvalid: 'A prohibited word is 1 to 50 letters or digits, without spaces.',
@@ -81,6 +83,8 @@ export const moderationTexts = {
   anyOption: 'Any',
   when: 'When',
   who: 'Admin',
+  /** The actor of what the system did by itself (a suspension ending at its time). */
+  systemActor: 'System',
   what: 'Action',
   target: 'Target',
   reasonColumn: 'Reason',
@@ -89,10 +93,10 @@ export const moderationTexts = {
   cardOpenReports: 'Open reports',
   cardOpenReportsHint: 'Waiting in the moderation queue',
   cardHidden: 'Hidden pending review',
-  cardHiddenHint: 'Listings reported by several students',
+  cardHiddenHint: 'Reported by several students; not in the Listings total',
   cardFailedJobs: 'Failed jobs',
   cardFailedJobsHint: 'Background jobs that gave up',
   cardActions: 'Moderation actions this week',
-  cardActionsHint: (lastWeeks: number[]) => `Last weeks: ${lastWeeks.join(', ')}`,
+  cardActionsHint: (lastWeeks: number[]) => `By admins. Weeks before: ${lastWeeks.join(', ')}`,
   openQueue: 'Open the queue',
 } as const;

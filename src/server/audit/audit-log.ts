@@ -17,14 +17,19 @@ export interface AuditEvent {
   at?: Date;
 }
 
+/** The system itself as the actor: a queue job carrying out what an earlier decision set up. */
+export const SYSTEM_ACTOR = 'system';
+export type AuditActor = Pick<UserRow, 'id' | 'email'> | typeof SYSTEM_ACTOR;
+
 /**
  * Records an admin action. Call it inside the transaction that performs the action, so the
  * record exists exactly when the change does.
  */
-export async function recordAudit(db: Queryable, actor: Pick<UserRow, 'id' | 'email'>, event: AuditEvent): Promise<void> {
+export async function recordAudit(db: Queryable, actor: AuditActor, event: AuditEvent): Promise<void> {
+  const system = actor === SYSTEM_ACTOR;
   await db.insert(auditLog).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
+    actorId: system ? null : actor.id,
+    actorEmail: system ? null : actor.email,
     action: event.action,
     targetType: event.targetType,
     targetId: event.targetId,

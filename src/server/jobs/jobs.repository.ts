@@ -11,15 +11,17 @@ export interface JobStateCount {
 }
 
 /** How many jobs of each kind are in each state (finished jobs are archived after a while). */
-export async function countJobsByState(db: Queryable, kinds: string[]): Promise<JobStateCount[]> {
-  const result = (await db.execute(
-    sql`select name as kind, state::text as state, count(*)::int as count
+export function jobStateCountsSql(kinds: string[]) {
+  return sql`select name as kind, state::text as state, count(*)::int as count
           from ${job} where name in (${sql.join(
             kinds.map((kind) => sql`${kind}`),
             sql`, `,
           )})
-         group by name, state`,
-  )) as unknown as { rows: JobStateCount[] };
+         group by name, state`;
+}
+
+export async function countJobsByState(db: Queryable, kinds: string[]): Promise<JobStateCount[]> {
+  const result = (await db.execute(jobStateCountsSql(kinds))) as unknown as { rows: JobStateCount[] };
   return result.rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 

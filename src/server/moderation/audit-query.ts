@@ -4,29 +4,34 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
 
-type AuditFilters = z.output<typeof auditQuerySchema>;
+export type AuditFilters = z.output<typeof auditQuerySchema>;
 
 const DAY_MS = 24 * 3600_000;
 
 /**
- * A page of the audit log, newest first, filtered by admin, action, target (a user's id also
- * finds the actions about them) and dates (UTC days, `to` included). Each filter is served by
- * an index on (column, created_at desc); one row more than the page tells whether there is more.
+ * A page of the audit log, newest first, filtered by admin, action, target id and dates (UTC
+ * days, `to` included). Each filter has an index ending in (created_at, id) in this order, so
+ * a page is the start of one index range (docs/PERFORMANCE.md); one row more than the page
+ * tells whether there is more.
  */
-export async function auditPage(db: Queryable, filters: AuditFilters): Promise<Omit<AuditPage, 'success'>> {
+export function auditPageQuery(db: Queryable, filters: AuditFilters) {
   const conditions: SQL[] = [];
   if (filters.actorId) conditions.push(eq(auditLog.actorId, filters.actorId));
   if (filters.action) conditions.push(eq(auditLog.action, filters.action));
   if (filters.targetId) conditions.push(eq(auditLog.targetId, filters.targetId));
   if (filters.from) conditions.push(gte(auditLog.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) conditions.push(lt(auditLog.createdAt, new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + DAY_MS)));
-  const rows = await db
+  return db
     .select()
     .from(auditLog)
     .where(and(...conditions))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset((filters.page - 1) * AUDIT_PAGE_SIZE);
+}
+
+export async function auditPage(db: Queryable, filters: AuditFilters): Promise<Omit<AuditPage, 'success'>> {
+  const rows = await auditPageQuery(db, filters);
   const admins = await db
     .select({ _id: users.id, userName: users.userName, email: users.email })
     .from(users)

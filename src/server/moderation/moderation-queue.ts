@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import type { ReportGroup } from '#domain/moderation/moderation.wire.ts';
 import type { ModerationSummary } from '#domain/moderation/moderation.wire.ts';
 import type { Queryable } from '../db/client.ts';
@@ -12,7 +12,7 @@ import { findReportTarget, reportedMessageWithContext } from './report-targets.t
 import { countOpenReports, findClosedReportsAgainst, findOpenReportGroups, findOpenReportsOn } from './reports.repository.ts';
 
 /** Targets a page of the queue shows; the rest wait for the next decisions. */
-const GROUPS_SHOWN = 30;
+export const GROUPS_SHOWN = 30;
 const HISTORY_SHOWN = 10;
 
 /**
@@ -74,16 +74,21 @@ async function findUser(db: Queryable, id: string): Promise<UserRow | undefined>
   return row;
 }
 
+/** The newest actions about a user, for their history in the queue (audit_log_subject_idx). */
+export function historyActionsQuery(db: Queryable, userId: string) {
+  return db
+    .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(eq(auditLog.subjectUserId, userId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(HISTORY_SHOWN);
+}
+
 /** Earlier (closed) reports against the user and the admin actions about them, newest first. */
 async function historyOf(db: Queryable, userId: string): Promise<ReportGroup['history']> {
   const [earlier, actions] = await Promise.all([
     findClosedReportsAgainst(db, userId, HISTORY_SHOWN),
-    db
-      .select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt })
-      .from(auditLog)
-      .where(eq(auditLog.subjectUserId, userId))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(HISTORY_SHOWN),
+    historyActionsQuery(db, userId),
   ]);
   return {
     earlierReports: earlier.map((row) => ({
@@ -110,26 +115,44 @@ function weekStart(date: Date): Date {
   return new Date(day.getTime() - sinceMonday * 24 * 3600_000);
 }
 
+/** Listings hidden pending review (the partial products_under_review_idx). */
+export function hiddenPendingReviewQuery(db: Queryable) {
+  return db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.underReview, true));
+}
+
+/**
+ * Moderation actions by admins per week (Monday, UTC) since `firstWeek`: an index range on the
+ * audit log's created_at. The system's own lifts at a suspension's end are no admin's decision.
+ */
+export function actionsPerWeekQuery(db: Queryable, firstWeek: Date) {
+  const week = sql<string>`to_char(date_trunc('week', ${auditLog.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  return db
+    .select({ week, count: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(like(auditLog.action, 'moderation.%'), isNotNull(auditLog.actorId), gte(auditLog.createdAt, firstWeek)))
+    .groupBy(sql`1`);
+}
+
+/** The first of the weeks the dashboard shows, this one last. */
+export function firstWeekShown(now: Date): Date {
+  return new Date(weekStart(now).getTime() - (WEEKS_SHOWN - 1) * WEEK_MS);
+}
+
 /**
  * The dashboard's counts, each cheap: open reports and listings under review through partial
  * indexes, failed jobs by pg-boss's (name, state) index, actions per week by an index range on
- * the audit log's (action, created_at).
+ * the audit log. Plans in docs/PERFORMANCE.md (scripts/explain-moderation.ts).
  */
 export async function moderationSummary(ctx: ModerationContext): Promise<Omit<ModerationSummary, 'success'>> {
-  const firstWeek = new Date(weekStart(ctx.clock.now()).getTime() - (WEEKS_SHOWN - 1) * WEEK_MS);
-  const week = sql<string>`to_char(date_trunc('week', ${auditLog.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const firstWeek = firstWeekShown(ctx.clock.now());
   const [openReports, [underReview], jobCounts, weekly] = await Promise.all([
     countOpenReports(ctx.db),
-    ctx.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(products)
-      .where(eq(products.underReview, true)),
+    hiddenPendingReviewQuery(ctx.db),
     countJobsByState(ctx.db, ctx.jobs.kinds),
-    ctx.db
-      .select({ week, count: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .where(and(like(auditLog.action, 'moderation.%'), gte(auditLog.createdAt, firstWeek)))
-      .groupBy(week),
+    actionsPerWeekQuery(ctx.db, firstWeek),
   ]);
   const byWeek = new Map(weekly.map((row) => [row.week, Number(row.count)]));
   return {

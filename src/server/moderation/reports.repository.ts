@@ -63,8 +63,8 @@ export interface OpenReportGroup {
   firstReportedAt: Date;
 }
 
-/** Open reports grouped by target: most-reported first, then the oldest. */
-export async function findOpenReportGroups(db: Queryable, limit: number): Promise<OpenReportGroup[]> {
+/** Open reports grouped by target: most-reported first, then the oldest (the queue's first query). */
+export function openReportGroupsQuery(db: Queryable, limit: number) {
   const reportCount = sql<number>`count(*)::int`;
   const firstReportedAt = sql<Date>`min(${reports.createdAt})`.mapWith(reports.createdAt);
   return db
@@ -76,8 +76,19 @@ export async function findOpenReportGroups(db: Queryable, limit: number): Promis
     .limit(limit);
 }
 
-export async function findOpenReportsOn(db: Queryable, targets: { targetType: ReportTargetType; targetId: string }[]) {
+export async function findOpenReportGroups(db: Queryable, limit: number): Promise<OpenReportGroup[]> {
+  return openReportGroupsQuery(db, limit);
+}
+
+type TargetRef = { targetType: ReportTargetType; targetId: string };
+
+export async function findOpenReportsOn(db: Queryable, targets: TargetRef[]) {
   if (targets.length === 0) return [];
+  return openReportsOnQuery(db, targets);
+}
+
+/** The open reports on the queue's page of targets, with their reporters' names, oldest first. */
+export function openReportsOnQuery(db: Queryable, targets: TargetRef[]) {
   return db
     .select({
       id: reports.id,
@@ -102,8 +113,12 @@ export async function findOpenReportsOn(db: Queryable, targets: { targetType: Re
     .orderBy(asc(reports.createdAt));
 }
 
-/** A user's earlier (closed) reports against them, newest first. */
 export async function findClosedReportsAgainst(db: Queryable, userId: string, limit: number) {
+  return closedReportsAgainstQuery(db, userId, limit);
+}
+
+/** A user's earlier (closed) reports against them, newest first (reports_target_user_idx). */
+export function closedReportsAgainstQuery(db: Queryable, userId: string, limit: number) {
   return db
     .select({
       targetType: reports.targetType,
@@ -118,7 +133,12 @@ export async function findClosedReportsAgainst(db: Queryable, userId: string, li
     .limit(limit);
 }
 
+/** Open reports, for the dashboard: counted in the partial index of open reports. */
+export function openReportsCountQuery(db: Queryable) {
+  return db.select({ count: count() }).from(reports).where(eq(reports.status, 'open'));
+}
+
 export async function countOpenReports(db: Queryable): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(reports).where(eq(reports.status, 'open'));
+  const [row] = await openReportsCountQuery(db);
   return Number(row?.count ?? 0);
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { products, users } from '../db/schema/index.ts';
+import { SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { forbidden } from '../http/errors.ts';
 import type { UserRow } from '../users/user.mapper.ts';
@@ -54,20 +55,34 @@ export async function releaseAccount(tx: Queryable, userId: string) {
     .where(and(eq(products.sellerId, userId), eq(products.sellerHeld, true)));
 }
 
-/** Every suspension that is over, lifted (bans never end by themselves). */
+/**
+ * Every suspension that is over, lifted (bans never end by themselves), each recorded in the
+ * audit log with the system as its actor, in the transaction that lifts it.
+ */
 export async function liftExpiredSuspensions(db: Database, clock: Clock): Promise<number> {
   const expired = await db
     .select({ id: users.id })
     .from(users)
     .where(and(lte(users.suspendedUntil, clock.now()), isNull(users.bannedAt)));
+  let lifted = 0;
   for (const { id } of expired) {
     await db.transaction(async (tx) => {
-      // Checked again inside: an admin may have suspended the user anew meanwhile.
+      // Checked again inside: an admin may have suspended the user anew (or lifted it) meanwhile.
       const [current] = await tx.select({ until: users.suspendedUntil }).from(users).where(eq(users.id, id)).for('update');
-      if (current?.until && current.until <= clock.now()) await releaseAccount(tx, id);
+      const now = clock.now();
+      if (!current?.until || current.until > now) return;
+      await releaseAccount(tx, id);
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: 'moderation.expire',
+        targetType: 'user',
+        targetId: id,
+        details: { reason: moderationMessages.suspensionExpired, until: current.until.toISOString() },
+        at: now,
+      });
+      lifted += 1;
     });
   }
-  return expired.length;
+  return lifted;
 }
 
 /** Every minute, on whichever instance runs workers: suspensions end within a minute of their time. */

@@ -224,6 +224,49 @@ describe('suspending', () => {
     expect((await logIn(seller.user.email)).statusCode).toBe(200);
   });
 
+  it('records the end of a suspension at its time in the audit log, with the system as the actor, not as an admin action', async () => {
+    const seller = await newSeller();
+    await calls.act(adminCookie, { action: 'suspend', targetType: 'user', targetId: seller.user.id, reason: 'Spam', days: 1 });
+    const suspendedUntil = new Date(clock.now().getTime() + 24 * 3600_000).toISOString();
+    // The job runs before the time is over (nothing to record), then after it.
+    await t.app.jobs.enqueue(t.app.db, 'moderation.lift-expired', {});
+    await t.drainJobs();
+    clock.advance(24 * 3600_000 + 60_000);
+    await t.app.jobs.enqueue(t.app.db, 'moderation.lift-expired', {});
+    await t.drainJobs();
+    await t.app.jobs.enqueue(t.app.db, 'moderation.lift-expired', {});
+    await t.drainJobs();
+
+    const response = await calls.audit(adminCookie, { action: 'moderation.expire', targetId: seller.user.id });
+    expect(response.statusCode).toBe(200);
+    const { entries } = body<{ entries: Record<string, unknown>[] }>(response);
+    expect(entries).toEqual([
+      {
+        _id: expect.any(String),
+        actorId: null,
+        actorEmail: null,
+        action: 'moderation.expire',
+        targetType: 'user',
+        targetId: seller.user.id,
+        subjectUserId: seller.user.id,
+        details: { reason: moderationMessages.suspensionExpired, until: suspendedUntil },
+        createdAt: clock.now().toISOString(),
+      },
+    ]);
+    const rows = await auditRows(t);
+    const history = rows.filter((row) => row.subjectUserId === seller.user.id).sort((a, b) => +a.createdAt - +b.createdAt);
+    expect(history.map((row) => row.action)).toEqual(['moderation.suspend', 'moderation.expire']);
+
+    // Moderation actions per week count the admins' decisions; the system's lift is none of them.
+    const weeks = body<{ actionsPerWeek: { weekStart: string; count: number }[] }>(
+      await calls.summary(adminCookie),
+    ).actionsPerWeek;
+    const firstWeek = new Date(`${weeks[0]!.weekStart}T00:00:00Z`);
+    const inWeeks = rows.filter((row) => row.action.startsWith('moderation.') && row.createdAt >= firstWeek);
+    expect(inWeeks.some((row) => row.actorId === null)).toBe(true);
+    expect(weeks.reduce((sum, week) => sum + week.count, 0)).toBe(inWeeks.filter((row) => row.actorId !== null).length);
+  });
+
   it('lifting early restores login and listings, and is recorded', async () => {
     const seller = await newSeller();
     const productId = await insertListing(t.app.db, { sellerId: seller.user.id, title: 'Kettle' });

@@ -14,7 +14,9 @@ import { StatCards } from './components/stat-cards.tsx';
 
 /**
  * The admin dashboard (issue 9): totals of students, sellers, active sellers and listings, then
- * listings per category and condition, new listings and sales per month. A new install, with
+ * listings per category and condition, new listings and sales per month. The Listings total and
+ * both per-kind charts count the listings students can see (kept counters); the hidden ones are
+ * on the moderation card "Hidden pending review". A new install, with
  * nothing listed, shows one empty state instead of four empty charts.
  */
 export function DashboardPage() {
@@ -56,6 +58,7 @@ export function DashboardPage() {
         <div className="grid gap-4 lg:grid-cols-2 lg:gap-6">
           <ChartCard
             title={m.categoryChart}
+            description={m.shownListingsScope}
             headers={[m.category, m.listingsColumn]}
             layout="rows"
             rows={categories.data?.map((row) => ({ label: row._id, value: row.count }))}
@@ -65,6 +68,7 @@ export function DashboardPage() {
           />
           <ChartCard
             title={m.conditionChart}
+            description={m.shownListingsScope}
             headers={[m.condition, m.listingsColumn]}
             layout="rows"
             rows={conditions.data?.map((row) => ({ label: row._id, value: row.count }))}

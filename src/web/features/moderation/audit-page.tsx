@@ -14,6 +14,11 @@ function reasonOf(entry: AuditEntry): string {
   return typeof entry.details.reason === 'string' ? entry.details.reason : '';
 }
 
+/** The admin who acted, or 'System' for what the system did by itself. */
+function actorOf(entry: AuditEntry): string {
+  return entry.actorEmail ?? t.systemActor;
+}
+
 function when(iso: string): string {
   return `${formatLongDate(iso)} ${new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}`;
 }
@@ -87,7 +92,7 @@ export function AuditPage() {
               <li key={entry._id} className="space-y-1 rounded-2xl bg-white p-4 text-sm ring-1 ring-slate-200">
                 <p className="font-semibold text-slate-900">{auditActionLabels[entry.action]}</p>
                 <p className="text-slate-700">
-                  {entry.actorEmail} · {when(entry.createdAt)}
+                  {actorOf(entry)} · {when(entry.createdAt)}
                 </p>
                 <p className="break-all text-slate-600">
                   {entry.targetType} {entry.targetId}
@@ -126,7 +131,7 @@ export function AuditPage() {
                 {entries.map((entry) => (
                   <tr key={entry._id}>
                     <td className="whitespace-nowrap px-4 py-3">{when(entry.createdAt)}</td>
-                    <td className="px-4 py-3">{entry.actorEmail}</td>
+                    <td className="px-4 py-3">{actorOf(entry)}</td>
                     <td className="px-4 py-3">{auditActionLabels[entry.action]}</td>
                     <td className="px-4 py-3 font-mono text-xs">
                       {entry.targetType} {entry.targetId}
