@@ -1,17 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionToken } from '#server/auth/sessions.ts';
-import { users } from '#server/db/schema/index.ts';
+import { fakeClock } from '#server/clock.ts';
+import { sessions, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertUser } from '../../support/factories.ts';
 import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 
 /** One instance: its cached session lookups never outlive a logout, a hold or a change of the user. */
+const clock = fakeClock(new Date('2026-03-02T06:00:00Z'));
 let t: TestApp;
 let adminCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
   const admin = await insertUser(t.app.db, { userName: 'admin', isAdmin: true });
   adminCookie = await sessionCookieFor(t, admin.id);
 });
@@ -62,5 +64,18 @@ describe('session lookups cached by one instance', () => {
       status = (await stats()).statusCode;
     }
     expect(status).toBe(403);
+  });
+
+  it('still slides a cached session forward once its hourly renewal is due, cookie and row alike', async () => {
+    const user = await insertUser(t.app.db);
+    const cookie = await cachedSession(user);
+    expect((await checkAuth(cookie)).headers['set-cookie']).toBeUndefined();
+    clock.advance(2 * 3600_000);
+    const renewed = await checkAuth(cookie);
+    expect(renewed.statusCode).toBe(200);
+    expect(String(renewed.headers['set-cookie'])).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    const [row] = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.lastUsedAt).toEqual(clock.now());
+    expect(row!.expiresAt).toEqual(new Date(clock.now().getTime() + 30 * 24 * 3600_000));
   });
 });
