@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionToken } from '#server/auth/sessions.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
@@ -122,5 +123,21 @@ describe('the session cache across instances (PostgreSQL)', () => {
     }
     expect(seen).toBe('after');
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('forgets what it cached when its event connection was lost, since revocations may have been missed', async () => {
+    const user = await insertUser(a.app.db);
+    const cookie = await sessionCachedOnB(user);
+    const started = Date.now();
+    await a.app.db.transaction(async (tx) => {
+      // Both instances stop listening, and this revocation sends no event at all (triggers off):
+      // only B's reaction to the lost connection can end the cached session.
+      await tx.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'campus-market-listener' and datname = current_database()`,
+      );
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`delete from sessions where token_hash = ${tokenHashOf(cookie)}`);
+    });
+    expect(await msUntilRefusedOnB(cookie, started)).toBeLessThan(1000);
   });
 });
