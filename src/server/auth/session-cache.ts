@@ -45,6 +45,8 @@ export class SessionCache {
   private readonly byUser = new Map<string, Set<string>>();
   /** Bumped by every invalidation: a lookup that started before one must not be stored after it. */
   private generation = 0;
+  /** Calls answered from the cache, and calls that asked the database (for /metrics). */
+  readonly lookups = { cache: 0, database: 0 };
 
   constructor(
     private readonly events: Pick<EventBus, 'live' | 'subscribe' | 'onResync'>,
@@ -66,23 +68,8 @@ export class SessionCache {
 
   /** The cached lookup while it is still valid and needs no write (a due renewal goes to the database). */
   get(tokenHash: string, slideAfterMs: number): SessionLookup | undefined {
-    if (!this.usable()) return undefined;
-    const entry = this.entries.get(tokenHash);
-    if (!entry) return undefined;
-    const now = this.clock.now().getTime();
-    const { lookup } = entry;
-    const fresh =
-      now - entry.storedAt < this.settings.ttlMs &&
-      now - lookup.lastUsedAt.getTime() <= slideAfterMs &&
-      lookup.expiresAt.getTime() > now &&
-      lookup.absoluteExpiresAt.getTime() > now;
-    if (!fresh) {
-      this.remove(tokenHash);
-      return undefined;
-    }
-    // Least recently used goes first: a hit moves the entry to the end of the map's order.
-    this.entries.delete(tokenHash);
-    this.entries.set(tokenHash, entry);
+    const lookup = this.fresh(tokenHash, slideAfterMs);
+    this.lookups[lookup ? 'cache' : 'database']++;
     return lookup;
   }
 
@@ -118,6 +105,27 @@ export class SessionCache {
     this.generation++;
     this.entries.clear();
     this.byUser.clear();
+  }
+
+  private fresh(tokenHash: string, slideAfterMs: number): SessionLookup | undefined {
+    if (!this.usable()) return undefined;
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    const now = this.clock.now().getTime();
+    const { lookup } = entry;
+    const fresh =
+      now - entry.storedAt < this.settings.ttlMs &&
+      now - lookup.lastUsedAt.getTime() <= slideAfterMs &&
+      lookup.expiresAt.getTime() > now &&
+      lookup.absoluteExpiresAt.getTime() > now;
+    if (!fresh) {
+      this.remove(tokenHash);
+      return undefined;
+    }
+    // Least recently used goes first: a hit moves the entry to the end of the map's order.
+    this.entries.delete(tokenHash);
+    this.entries.set(tokenHash, entry);
+    return lookup;
   }
 
   /** Without a live bus a revocation could go unheard: then every call asks the database. */
