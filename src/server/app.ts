@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_MAX_BYTES } from '#domain/constants.ts';
@@ -18,6 +18,7 @@ import { registerErrorHandling, registerShutdownRefusal, routingOptions } from '
 import { registerOriginGuard } from './http/origin-guard.ts';
 import { registerRouteRegistry } from './http/route-registry.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { compiledSerializerCompiler } from './http/serializer.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ImageQueue } from './images/image-queue.ts';
@@ -99,7 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler(app.log));
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
   app.decorate('dbHandle', deps.database);

@@ -95,6 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // Like a login, registering replaces whatever session this browser still had.
     const previous = readSessionCookie(request, app.config);
     if (previous) await revokeSession(app.db, hashSessionToken(previous));
+    if (previous) app.sessionCache.dropToken(hashSessionToken(previous));
     setSessionCookie(reply, app.config, token);
     setDeviceCookie(reply, app.config, deviceToken);
     return reply
@@ -115,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         previousSessionHash: previous ? hashSessionToken(previous) : undefined,
         deviceToken: readDeviceCookie(request, app.config),
       });
+      if (previous) app.sessionCache.dropToken(hashSessionToken(previous));
       setSessionCookie(reply, app.config, token);
       setDeviceCookie(reply, app.config, deviceToken);
       return { success: true as const, user: toSessionUser(user, app.storage), msg: authMessages.loginSuccess };
@@ -156,7 +158,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/logout', { config: { auth: 'optional' }, schema: { response: { 200: message } } }, async (request, reply) => {
-    if (request.sessionTokenHash) await revokeSession(app.db, request.sessionTokenHash);
+    if (request.sessionTokenHash) {
+      await revokeSession(app.db, request.sessionTokenHash);
+      // This instance at once; the others by the trigger's event (migration 0010).
+      app.sessionCache.dropToken(request.sessionTokenHash);
+    }
     clearSessionCookie(reply, app.config);
     return { success: true as const, msg: authMessages.loggedOut };
   });

@@ -3,6 +3,7 @@ import { authMessages } from '#domain/messages.ts';
 import { forbidden, unauthenticated } from '../http/errors.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { SessionCache } from './session-cache.ts';
 import { findActiveSession } from './sessions.ts';
 
 /**
@@ -19,6 +20,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
   }
+  interface FastifyInstance {
+    /** This instance's cache of session lookups (auth/session-cache.ts); drop a user after changing them. */
+    sessionCache: SessionCache;
+  }
   interface FastifyRequest {
     user: UserRow | null;
     sessionTokenHash: string | null;
@@ -28,6 +33,8 @@ declare module 'fastify' {
 export function registerAuthentication(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
+  const cache = new SessionCache(app.events, app.clock);
+  app.decorate('sessionCache', cache);
 
   app.addHook('onRequest', async (request, reply) => {
     // The matched route's pattern, not the raw URL: `/%61pi/v1/…` reaches the same route and the same check.
@@ -36,7 +43,7 @@ export function registerAuthentication(app: FastifyInstance) {
     if (auth === 'public') return;
 
     const token = readSessionCookie(request, app.config);
-    const session = token ? await findActiveSession(app.db, app.clock, token) : null;
+    const session = token ? await findActiveSession(app.db, app.clock, token, cache) : null;
     if (session) {
       request.user = session.user;
       request.sessionTokenHash = session.tokenHash;

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { authMessages, validationMessages } from '#domain/messages.ts';
 import { badRequest } from '../http/errors.ts';
 import { findUserByEmail, setPasswordHash } from '../users/users.repository.ts';
@@ -24,7 +25,10 @@ export interface PasswordReset {
 }
 
 /** Sets the new password, ends every session and forgets every known device of the account, in one transaction. */
-export async function resetPassword(ctx: AuthContext, reset: PasswordReset): Promise<void> {
+export async function resetPassword(
+  ctx: AuthContext & Pick<FastifyInstance, 'sessionCache'>,
+  reset: PasswordReset,
+): Promise<void> {
   if (isCommonPassword(reset.password)) throw badRequest(validationMessages.passwordTooCommon);
   const codeId = await checkEmailCode(ctx, reset.email, 'reset-password', reset.code);
   const user = await findUserByEmail(ctx.db, reset.email);
@@ -36,4 +40,5 @@ export async function resetPassword(ctx: AuthContext, reset: PasswordReset): Pro
     await revokeUserSessions(tx, user.id);
     await forgetUserDevices(tx, user.id);
   });
+  ctx.sessionCache.dropUser(user.id);
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import type { UserRow } from '../users/user.mapper.ts';
+import type { SessionCache, SessionLookup } from './session-cache.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_LIFETIME_MS = 30 * DAY_MS;
@@ -38,8 +39,32 @@ export async function createSession(db: Queryable, clock: Clock, userId: string,
   return token;
 }
 
-export async function findActiveSession(db: Queryable, clock: Clock, token: string): Promise<ActiveSession | null> {
+/**
+ * The session behind a cookie's token, if it is valid and its user is not held. With a cache, a
+ * recent lookup answers without a query, except when the sliding renewal is due (a write).
+ */
+export async function findActiveSession(
+  db: Queryable,
+  clock: Clock,
+  token: string,
+  cache?: SessionCache,
+): Promise<ActiveSession | null> {
   const tokenHash = hashSessionToken(token);
+  const cached = cache?.get(tokenHash, SLIDE_AFTER_MS);
+  if (cached) return { tokenHash, user: cached.user, slid: false };
+  // Taken before the query: an invalidation arriving while it runs keeps its answer out of the cache.
+  const ticket = cache?.ticket ?? 0;
+  const found = await lookUpSession(db, clock, tokenHash);
+  if (!found) return null;
+  cache?.store(found.lookup, ticket);
+  return { tokenHash, user: found.lookup.user, slid: found.slid };
+}
+
+async function lookUpSession(
+  db: Queryable,
+  clock: Clock,
+  tokenHash: string,
+): Promise<{ lookup: SessionLookup; slid: boolean } | null> {
   const now = clock.now();
   const [row] = await db
     .select({ session: sessions, user: users })
@@ -57,12 +82,21 @@ export async function findActiveSession(db: Queryable, clock: Clock, token: stri
     )
     .limit(1);
   if (!row) return null;
-  const slid = now.getTime() - row.session.lastUsedAt.getTime() > SLIDE_AFTER_MS;
+  const { session, user } = row;
+  const lookup: SessionLookup = {
+    tokenHash,
+    user,
+    lastUsedAt: session.lastUsedAt,
+    expiresAt: session.expiresAt,
+    absoluteExpiresAt: session.absoluteExpiresAt,
+  };
+  const slid = now.getTime() - session.lastUsedAt.getTime() > SLIDE_AFTER_MS;
   if (slid) {
-    const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_LIFETIME_MS, row.session.absoluteExpiresAt.getTime()));
-    await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+    lookup.lastUsedAt = now;
+    lookup.expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_LIFETIME_MS, session.absoluteExpiresAt.getTime()));
+    await db.update(sessions).set({ lastUsedAt: now, expiresAt: lookup.expiresAt }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { tokenHash, user: row.user, slid };
+  return { lookup, slid };
 }
 
 export async function revokeSession(db: Queryable, tokenHash: string): Promise<void> {

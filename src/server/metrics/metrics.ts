@@ -103,6 +103,28 @@ export function registerMetrics(app: FastifyInstance) {
     },
   });
 
+  new Counter({
+    name: 'session_lookups_total',
+    help: 'Session lookups of signed-in calls in this instance, by where they were answered (cache or database)',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const { cache, database } = app.sessionCache.lookups;
+      this.inc({ source: 'cache' }, cache);
+      this.inc({ source: 'database' }, database);
+    },
+  });
+
+  new Gauge({
+    name: 'session_cache_entries',
+    help: "Session lookups held in this instance's cache (auth/session-cache.ts)",
+    registers: [registry],
+    collect() {
+      this.set(app.sessionCache.size);
+    },
+  });
+
   const mails = new Counter({
     name: 'mail_deliveries_total',
     help: 'Mail delivery attempts in this instance by kind and outcome; final="true" when no retry follows',

@@ -133,6 +133,8 @@ export async function moderate(ctx: ModerationContext, admin: UserRow, body: Mod
     if (body.action !== 'lift') await closeReports(tx, ctx, target, body.action, admin, now);
   });
 
+  // A hold (or its lift) shows on this instance at once; on the others by the trigger's event.
+  if (affectedId) ctx.sessionCache.dropUser(affectedId);
   if (droppedPhotos.length > 0) await removeDroppedPhotos(ctx.db, ctx.storage, ctx.log, droppedPhotos);
   return ACTION_MESSAGES[body.action];
 }

@@ -15,6 +15,7 @@ export interface ModerationContext {
   events: EventBus;
   storage: Storage;
   log: FastifyInstance['log'];
+  sessionCache: FastifyInstance['sessionCache'];
 }
 
 export function moderationContextOf(app: FastifyInstance): ModerationContext {
@@ -26,6 +27,7 @@ export function moderationContextOf(app: FastifyInstance): ModerationContext {
     events: app.events,
     storage: app.storage,
     log: app.log,
+    sessionCache: app.sessionCache,
   };
 }
 

@@ -28,6 +28,7 @@ export async function deleteUserAccount(app: FastifyInstance, admin: UserRow, us
     });
     return target.profilePictureKey ? [...photoKeys, target.profilePictureKey] : photoKeys;
   });
+  app.sessionCache.dropUser(userId);
   await removeFilesQuietly(app, fileKeys);
 }
 

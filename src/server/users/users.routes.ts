@@ -81,6 +81,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(validationMessages.emailCannotChange);
       }
       const user = await updateProfile(app.db, caller.id, { userName, phoneNumber, gender }, app.clock.now());
+      // The cached session carries the user row: this instance rereads it at once, the others on the event.
+      app.sessionCache.dropUser(caller.id);
       return { success: true as const, msg: profileMessages.updated, user: toSessionUser(user, app.storage) };
     },
   );
@@ -104,6 +106,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await revokeUserSessions(tx, caller.id, request.sessionTokenHash ?? undefined);
         await forgetUserDevices(tx, caller.id, readDeviceCookie(request, app.config));
       });
+      app.sessionCache.dropUser(caller.id);
       return { success: true as const, msg: profileMessages.passwordUpdated };
     },
   );
@@ -127,6 +130,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeFilesQuietly(app, [newKey]);
         throw error;
       }
+      app.sessionCache.dropUser(caller.id);
       if (previousKey) await removeFilesQuietly(app, [previousKey]);
       return { success: true as const, msg: profileMessages.photoUpdated, user: toSessionUser(user, app.storage) };
     },

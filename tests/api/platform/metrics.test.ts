@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { listenForMetrics } from '#server/metrics/metrics.ts';
 import { post } from '../auth/auth-helpers.ts';
-import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { insertUser } from '../../support/factories.ts';
+import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 
 const TOKEN = 'metrics-token-for-the-tests';
 /** A mail server that refuses these addresses for good. */
@@ -77,6 +78,17 @@ describe('/metrics', () => {
     expect(value(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(value(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(value(text, 'job_workers_stuck')).toBe(0);
+  });
+
+  it('counts session lookups answered by the cache and by the database, and the entries held', async () => {
+    const cookie = await sessionCookieFor(t, (await insertUser(t.app.db)).id);
+    const before = (await scrape(`Bearer ${TOKEN}`)).body;
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: '/api/v1/auth/check-auth', headers: { cookie } });
+    const after = (await scrape(`Bearer ${TOKEN}`)).body;
+    const grew = (source: string) =>
+      value(after, 'session_lookups_total', { source })! - (value(before, 'session_lookups_total', { source }) ?? 0);
+    expect([grew('database'), grew('cache')]).toEqual([1, 2]);
+    expect(value(after, 'session_cache_entries')).toBeGreaterThanOrEqual(1);
   });
 
   it('counts mails sent and failed, and job runs and failures by kind', async () => {
