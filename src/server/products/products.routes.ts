@@ -16,7 +16,8 @@ import { idParam } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { FacetCache } from './facet-cache.ts';
-import { loadProductCard } from './product.mapper.ts';
+import { findProductCard } from './listing-statements.ts';
+import { loadProductCard, toProduct } from './product.mapper.ts';
 import { type ListingChangeContext, createListing, editListing, removeListing } from './product-changes.ts';
 import { readProductForm } from './product-form.ts';
 import { type ListingReadContext, listMyListings, listProducts } from './product-listing.ts';
@@ -54,7 +55,7 @@ const messageResponse = z.object({ success: z.literal(true), msg: z.string() });
 /** Routes of the products feature (spec section 7); sold-out belongs to the buy-requests feature. */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const searchCounts = new FacetCache<CategoryCounts>(app.clock, SEARCH_COUNTS_TTL_MS, SEARCH_COUNTS_MAX_ENTRIES);
-  const reads: ListingReadContext = { db: app.db, storage: app.storage, searchCounts };
+  const reads: ListingReadContext = { db: app.db, statements: app.dbHandle, storage: app.storage, searchCounts };
   const changes = (log: ListingChangeContext['log']): ListingChangeContext => ({
     db: app.db,
     storage: app.storage,
@@ -79,10 +80,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { auth: 'optional', ...productRoute }, schema: { params: idParams, response: { 200: productResponseSchema } } },
     async (request) => {
       const { id } = request.params;
+      const card = await findProductCard(app.dbHandle, id);
+      if (!card) throw notFound(productMessages.notFound);
       // Without a session the seller's e-mail and phone and the buyer stay out (architecture: wire contract).
-      const product = await loadProductCard(app.db, app.storage, id, { viewer: request.user });
-      if (!product) throw notFound(productMessages.notFound);
-      return { success: true as const, product };
+      return { success: true as const, product: toProduct(card, app.storage, { viewer: request.user }) };
     },
   );
 
