@@ -50,7 +50,7 @@ export interface Statement {
   values: unknown[];
 }
 
-/** What runs a built-once statement: the database handle, or a test's stand-in. */
+/** What runs a built-once statement: the database handle (scripts may bring their own client). */
 export interface StatementRunner {
   /** The rows as the driver parses them (timestamps as Date, json parsed, numeric as text). */
   runStatement<Row>(statement: Statement): Promise<Row[]>;
