@@ -15,7 +15,7 @@ import {
   inboxIdsSql,
   messagePageQuery,
 } from '#server/conversations/conversations.repository.ts';
-import { listingPageQuery } from '#server/products/products.repository.ts';
+import { listingPageStatement } from '#server/products/listing-statements.ts';
 import { type ExplainCase, runExplain } from './explain-runner.ts';
 
 const dialect = new PgDialect({ casing: 'snake_case' });
@@ -61,7 +61,7 @@ async function cases(db: Database): Promise<ExplainCase[]> {
     },
     {
       name: 'Products: newest 24, one blocked seller left out',
-      query: listingPageQuery(db, { categories: [], hiddenSellerIds: [blocked.id] }, 'newest', { offset: 0, limit: 24 }),
+      query: listingPageStatement({ categories: [], hiddenSellerIds: [blocked.id] }, 'newest', { offset: 0, limit: 25 }),
     },
   ];
 }

@@ -8,19 +8,29 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { ProductSort } from '#domain/catalog.ts';
-import type { Database } from '#server/db/client.ts';
+import type { Database, StatementRunner } from '#server/db/client.ts';
 import { buyRequests, products } from '#server/db/schema/index.ts';
-import { selectProductCards } from '#server/products/product.mapper.ts';
 import {
   type ListingFilter,
-  categoryCountQuery,
-  categoryCountersQuery,
-  listingPageQuery,
-} from '#server/products/products.repository.ts';
+  type RowKey,
+  findListingPage,
+  listingPageStatement,
+  productCardStatement,
+  sortKeyOf,
+} from '#server/products/listing-statements.ts';
+import { categoryCountQuery, categoryCountersQuery } from '#server/products/products.repository.ts';
 import { type ExplainCase, runExplain } from './explain-runner.ts';
 
-function page(db: Database, filter: Partial<ListingFilter>, sort: ProductSort, limit = 24, offset = 0) {
-  return listingPageQuery(db, { categories: [], ...filter }, sort, { offset, limit });
+/** A page as the app asks for it: one row more than it shows, to learn whether a next page exists. */
+function page(filter: Partial<ListingFilter>, sort: ProductSort, limit = 24, offset = 0, after?: RowKey) {
+  return listingPageStatement({ categories: [], ...filter }, sort, { offset, limit: limit + 1, after });
+}
+
+/** The cursor at the end of page `pageNumber` of 24, as the app would have handed it out. */
+async function cursorAfterPage(handle: StatementRunner, sort: ProductSort, pageNumber: number): Promise<RowKey> {
+  const [row] = await findListingPage(handle, { categories: [] }, sort, { offset: pageNumber * 24 - 1, limit: 1 });
+  if (!row) throw new Error(`The catalogue has fewer than ${pageNumber * 24} listings: seed --products 100000 first.`);
+  return { key: sortKeyOf(sort, row), id: row.id };
 }
 
 async function sampleIds(db: Database) {
@@ -40,28 +50,33 @@ async function sampleIds(db: Database) {
   return { buyerId: buyer?.id ?? '', sellerId: seller?.id ?? '', productId: product?.id ?? '' };
 }
 
-function cases(db: Database, ids: Awaited<ReturnType<typeof sampleIds>>): ExplainCase[] {
+function cases(db: Database, ids: Awaited<ReturnType<typeof sampleIds>>, deep: DeepCursors): ExplainCase[] {
   return [
-    { name: 'Home: newest, 10 cards', query: page(db, {}, 'newest', 10) },
-    { name: 'Products: newest, first page of 24', query: page(db, {}, 'newest') },
-    { name: 'Products: newest, page 50 (offset 1176)', query: page(db, {}, 'newest', 24, 1176) },
-    { name: 'Products: price low to high', query: page(db, {}, 'priceLowHigh') },
-    { name: 'Products: rating', query: page(db, {}, 'rating') },
-    { name: 'Category Electronics, price high to low', query: page(db, { categories: ['Electronics'] }, 'priceHighLow') },
-    { name: 'Categories Books + Cycle, newest', query: page(db, { categories: ['Books', 'Cycle'] }, 'newest') },
-    { name: "Search 'calculator', newest", query: page(db, { q: 'calculator' }, 'newest') },
+    { name: 'Home: newest, 10 cards', query: page({}, 'newest', 10) },
+    { name: 'Products: newest, first page of 24', query: page({}, 'newest') },
+    { name: 'Products: newest, page 50 (offset 1176)', query: page({}, 'newest', 24, 1176) },
+    { name: 'Products: newest, page 50 by cursor', query: page({}, 'newest', 24, 0, deep.newest) },
+    { name: 'Products: newest, page 2000 (offset 47,976)', query: page({}, 'newest', 24, 47_976) },
+    { name: 'Products: newest, page 2000 by cursor (after 47,976 rows)', query: page({}, 'newest', 24, 0, deep.newestDeep) },
+    { name: 'Products: price low to high, page 50 by cursor', query: page({}, 'priceLowHigh', 24, 0, deep.price) },
+    { name: 'Products: rating, page 50 by cursor', query: page({}, 'rating', 24, 0, deep.rating) },
+    { name: 'Products: price low to high', query: page({}, 'priceLowHigh') },
+    { name: 'Products: rating', query: page({}, 'rating') },
+    { name: 'Category Electronics, price high to low', query: page({ categories: ['Electronics'] }, 'priceHighLow') },
+    { name: 'Categories Books + Cycle, newest', query: page({ categories: ['Books', 'Cycle'] }, 'newest') },
+    { name: "Search 'calculator', newest", query: page({ q: 'calculator' }, 'newest') },
     {
       name: "Search 'calculator' + Electronics, price low to high",
-      query: page(db, { q: 'calculator', categories: ['Electronics'] }, 'priceLowHigh'),
+      query: page({ q: 'calculator', categories: ['Electronics'] }, 'priceLowHigh'),
     },
-    { name: "Search 'a' (one letter), newest", query: page(db, { q: 'a' }, 'newest') },
+    { name: "Search 'a' (one letter), newest", query: page({ q: 'a' }, 'newest') },
     {
       name: 'Similar products: Electronics minus one, newest',
-      query: page(db, { categories: ['Electronics'], excludeId: ids.productId }, 'newest'),
+      query: page({ categories: ['Electronics'], excludeId: ids.productId }, 'newest'),
     },
-    { name: "Seller's listings (profile / My Listings)", query: page(db, { sellerId: ids.sellerId }, 'newest') },
-    { name: 'Show Buy Requests (requested=true)', query: page(db, { requestedBy: ids.buyerId }, 'newest') },
-    { name: 'Detail: one product card by id', query: selectProductCards(db).where(eq(products.id, ids.productId)) },
+    { name: "Seller's listings (profile / My Listings)", query: page({ sellerId: ids.sellerId }, 'newest') },
+    { name: 'Show Buy Requests (requested=true)', query: page({ requestedBy: ids.buyerId }, 'newest') },
+    { name: 'Detail: one product card by id', query: productCardStatement(ids.productId) },
     { name: 'Counts: counters (no search)', query: categoryCountersQuery(db) },
     { name: 'Counts: counters minus the current product', query: categoryCountersQuery(db, ids.productId) },
     { name: "Counts: search 'calculator'", query: categoryCountQuery(db, { categories: [], q: 'calculator' }) },
@@ -72,4 +87,20 @@ function cases(db: Database, ids: Awaited<ReturnType<typeof sampleIds>>): Explai
   ];
 }
 
-runExplain(async (db) => cases(db, await sampleIds(db)));
+interface DeepCursors {
+  newest: RowKey;
+  newestDeep: RowKey;
+  price: RowKey;
+  rating: RowKey;
+}
+
+async function deepCursors(handle: StatementRunner): Promise<DeepCursors> {
+  return {
+    newest: await cursorAfterPage(handle, 'newest', 49),
+    newestDeep: await cursorAfterPage(handle, 'newest', 1999),
+    price: await cursorAfterPage(handle, 'priceLowHigh', 49),
+    rating: await cursorAfterPage(handle, 'rating', 49),
+  };
+}
+
+runExplain(async (db, handle) => cases(db, await sampleIds(db), await deepCursors(handle)));

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '#server/config.ts';
-import { type Database, openDatabase } from '#server/db/client.ts';
+import { type Database, type Statement, type StatementRunner, openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { products } from '#server/db/schema/index.ts';
@@ -16,7 +16,12 @@ interface RawClient {
 
 export interface ExplainCase {
   name: string;
-  query: { toSQL(): { sql: string; params: unknown[] } };
+  /** A drizzle query, or a statement built once by the app (products/listing-statements.ts). */
+  query: { toSQL(): { sql: string; params: unknown[] } } | Statement;
+}
+
+function textOf(query: ExplainCase['query']): { sql: string; params: unknown[] } {
+  return 'toSQL' in query ? query.toSQL() : { sql: query.text, params: query.values };
 }
 
 const RUNS = 30;
@@ -33,7 +38,10 @@ async function timings(client: RawClient, text: string, params: unknown[]): Prom
   return { min: times[0]!, median: times[Math.floor(times.length / 2)]! };
 }
 
-async function explainAll(buildCases: (db: Database) => Promise<ExplainCase[]>) {
+/** Builds the cases from the seeded data; the handle runs the app's built-once statements. */
+type BuildCases = (db: Database, handle: StatementRunner) => Promise<ExplainCase[]>;
+
+async function explainAll(buildCases: BuildCases) {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -47,8 +55,8 @@ async function explainAll(buildCases: (db: Database) => Promise<ExplainCase[]>) 
     console.info(`# ${database.kind} — ${Number(count).toLocaleString('en')} products\n\n${String(version?.version)}\n`);
 
     const summary: string[] = [`| query (client side, warm, ${RUNS} runs) | min ms | median ms |`, '|---|---:|---:|'];
-    for (const { name, query } of await buildCases(database.db)) {
-      const { sql: text, params } = query.toSQL();
+    for (const { name, query } of await buildCases(database.db, database)) {
+      const { sql: text, params } = textOf(query);
       await client.query(text, params); // warm the cache: the figures are for a running server
       const plan = await client.query(`explain (analyze, buffers, costs off) ${text}`, params);
       const { min, median } = await timings(client, text, params);
@@ -62,7 +70,7 @@ async function explainAll(buildCases: (db: Database) => Promise<ExplainCase[]>) 
 }
 
 /** Runs the script's cases against the configured database; a bad setting or a locked DATA_DIR is one line. */
-export function runExplain(buildCases: (db: Database) => Promise<ExplainCase[]>) {
+export function runExplain(buildCases: BuildCases) {
   explainAll(buildCases).catch((error: unknown) => {
     console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
     process.exit(1);

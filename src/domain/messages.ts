@@ -98,6 +98,8 @@ export const productMessages = {
   deleted: 'Product deleted Successfully',
   deleteFailed: 'Failed to delete product',
   notFound: 'Product not found',
+  /** A `cursor` that is not one the server handed out, or one of another sort order. */
+  pageLinkInvalid: 'This page link is no longer valid.',
   alreadySold: 'You have already sold this product!',
   deleteConfirmTitle: 'Are you absolutely sure?',
   deleteConfirm: 'This action cannot be undone. This will permanently delete your product.',

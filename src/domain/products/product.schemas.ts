@@ -8,7 +8,8 @@ import {
   PRODUCTS_PAGE_SIZE_DEFAULT,
   PRODUCTS_PAGE_SIZE_MAX,
 } from '../constants.ts';
-import { validationMessages as m } from '../messages.ts';
+import { productMessages, validationMessages as m } from '../messages.ts';
+import { type ListingCursor, decodeListingCursor } from './listing-cursor.ts';
 
 const required = m.fillRequiredProductFields;
 
@@ -60,6 +61,27 @@ const queryList = z
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 
 /**
+ * The previous answer's nextCursor: the page after it, found by its last row's sort key rather
+ * than by counting rows (deep pages cost what the first does). Given a cursor, `page` is ignored.
+ */
+const cursor = z
+  .string()
+  .max(400, productMessages.pageLinkInvalid)
+  .optional()
+  .transform((text, ctx): ListingCursor | undefined => {
+    if (text === undefined) return undefined;
+    const decoded = decodeListingCursor(text);
+    if (!decoded) ctx.addIssue({ code: 'custom', message: productMessages.pageLinkInvalid });
+    return decoded;
+  });
+
+/** A cursor walks one sort order; used with another it would point nowhere meaningful. */
+function cursorMatchesSort(query: { sort: string; cursor?: ListingCursor | undefined }): boolean {
+  return query.cursor === undefined || query.cursor.sort === query.sort;
+}
+const cursorSortIssue = { message: productMessages.pageLinkInvalid, path: ['cursor'] };
+
+/**
  * Query of GET /api/v1/products: the server filters, sorts, searches and pages.
  *  - q: case-insensitive substring of the title; category: repeatable, 'All' or absent = every one
  *  - requested=true: only listings the caller has sent a buy request for (any status)
@@ -67,29 +89,35 @@ const page = z.coerce.number().int().min(1).max(100_000).default(1);
  * The answer's `categories` counts every filter except the category filter itself, so the
  * checklist keeps offering the other categories while some are ticked.
  */
-export const productListQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((value) => value || undefined),
-  category: queryList.pipe(z.array(z.enum([...CATEGORIES, ALL_CATEGORIES]))),
-  sort: z.enum(PRODUCT_SORTS).default('newest'),
-  requested: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
-  excludeId: z.string().uuid().optional(),
-  sellerId: z.string().uuid().optional(),
-  page,
-  limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE_MAX).default(PRODUCTS_PAGE_SIZE_DEFAULT),
-});
+export const productListQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(100)
+      .optional()
+      .transform((value) => value || undefined),
+    category: queryList.pipe(z.array(z.enum([...CATEGORIES, ALL_CATEGORIES]))),
+    sort: z.enum(PRODUCT_SORTS).default('newest'),
+    requested: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
+    excludeId: z.string().uuid().optional(),
+    sellerId: z.string().uuid().optional(),
+    page,
+    cursor,
+    limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE_MAX).default(PRODUCTS_PAGE_SIZE_DEFAULT),
+  })
+  .refine(cursorMatchesSort, cursorSortIssue);
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 /** Query of GET /api/v1/products/my-listings/{userId}: newest first, in pages of up to 100. */
-export const myListingsQuerySchema = z.object({
-  page,
-  limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE_MAX).default(MY_LISTINGS_PAGE_SIZE_DEFAULT),
-});
+export const myListingsQuerySchema = z
+  .object({
+    page,
+    cursor,
+    limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE_MAX).default(MY_LISTINGS_PAGE_SIZE_DEFAULT),
+  })
+  .refine((query) => cursorMatchesSort({ ...query, sort: 'newest' }), cursorSortIssue);
 export type MyListingsQuery = z.output<typeof myListingsQuerySchema>;

@@ -41,12 +41,16 @@ export type Product = z.infer<typeof productSchema>;
 
 export const categoryCountSchema = z.object({ name: z.enum(CATEGORIES), count: z.number() });
 
+/** Pass it back as `cursor` for the page after this one; null when this page is the last. */
+const nextCursorSchema = z.string().nullable();
+
 export const productListResponseSchema = z.object({
   success: z.literal(true),
   products: z.array(productSchema),
   total: z.number(),
   page: z.number(),
   totalPages: z.number(),
+  nextCursor: nextCursorSchema,
   categories: z.array(categoryCountSchema),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
@@ -66,5 +70,6 @@ export const myListingsResponseSchema = z.object({
   total: z.number(),
   page: z.number(),
   totalPages: z.number(),
+  nextCursor: nextCursorSchema,
 });
 export type MyListingsResponse = z.infer<typeof myListingsResponseSchema>;

@@ -39,7 +39,24 @@ export interface SqlRows {
   rows: Record<string, unknown>[];
 }
 
-export interface DatabaseHandle {
+/** A statement whose text was built once (the hot reads), with its $1… values for this call. */
+export interface Statement {
+  /**
+   * Given, PostgreSQL parses the text once per connection and reuses it under this name (the
+   * same name must always carry the same text); absent, it is parsed and planned on every call.
+   */
+  name?: string | undefined;
+  text: string;
+  values: unknown[];
+}
+
+/** What runs a built-once statement: the database handle (scripts may bring their own client). */
+export interface StatementRunner {
+  /** The rows as the driver parses them (timestamps as Date, json parsed, numeric as text). */
+  runStatement<Row>(statement: Statement): Promise<Row[]>;
+}
+
+export interface DatabaseHandle extends StatementRunner {
   db: Database;
   kind: DatabaseKind;
   notifications: NotificationChannel;
@@ -151,6 +168,8 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
         onReconnect: () => () => {},
         connected: true,
       },
+      // One session, no named statements to keep: PGlite's extended protocol per call.
+      runStatement: async <Row>(statement: Statement) => (await client.query<Row>(statement.text, statement.values)).rows,
       runSql: async (text, values) => {
         if (values?.length) return allRows(await client.query(text, values));
         const script = TRANSACTION_SCRIPT.exec(text);
@@ -193,6 +212,8 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
     kind: 'postgres',
     connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     notifications,
+    runStatement: async <Row>(statement: Statement) =>
+      (await pool.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: statement.values })).rows,
     runSql: async (text, values) => {
       if (values?.length || !/^\s*BEGIN\b/i.test(text)) return allRows(await pool.query(text, values));
       // A script with its own BEGIN must not hand an aborted connection back to the pool.

@@ -1,30 +1,27 @@
 import { ALL_CATEGORIES, type Category, type ProductSort, isCategory } from '#domain/catalog.ts';
 import type { MyListingsQuery, ProductListQuery } from '#domain/products/product.schemas.ts';
 import type { MyListingsResponse, ProductListResponse } from '#domain/products/product.wire.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, StatementRunner } from '../db/client.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import type { FacetCache } from './facet-cache.ts';
+import { type PageQuery, readListingPage } from './listing-pages.ts';
+import type { ListingFilter } from './listing-statements.ts';
 import { type CardAudience, toProduct } from './product.mapper.ts';
 import {
   type CategoryCounts,
-  type ListingFilter,
   countListingsByCategory,
   countListingsOfSellers,
-  findListingPage,
   readCategoryCounters,
 } from './products.repository.ts';
 
 export interface ListingReadContext {
   db: Database;
+  /** Runs the page statements built once (listing-statements.ts): the database handle. */
+  statements: StatementRunner;
   storage: Storage;
   /** Category counts of searches, keyed by the facet filter. */
   searchCounts: FacetCache<CategoryCounts>;
-}
-
-interface Page {
-  page: number;
-  limit: number;
 }
 
 /**
@@ -68,17 +65,21 @@ function presentCategories(counts: CategoryCounts) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-async function readPage(ctx: ListingReadContext, filter: ListingFilter, sort: ProductSort, page: Page, audience: CardAudience) {
-  const [rows, counts] = await Promise.all([
-    findListingPage(ctx.db, filter, sort, { offset: (page.page - 1) * page.limit, limit: page.limit }),
-    categoryCounts(ctx, filter),
-  ]);
+async function readPage(
+  ctx: ListingReadContext,
+  filter: ListingFilter,
+  sort: ProductSort,
+  query: PageQuery,
+  audience: CardAudience,
+) {
+  const [page, counts] = await Promise.all([readListingPage(ctx.statements, filter, sort, query), categoryCounts(ctx, filter)]);
   const total = totalOf(counts, filter.categories);
   return {
-    products: rows.map((row) => toProduct(row, ctx.storage, audience)),
+    products: page.rows.map((row) => toProduct(row, ctx.storage, audience)),
     total,
     page: page.page,
-    totalPages: Math.ceil(total / page.limit),
+    totalPages: Math.ceil(total / query.limit),
+    nextCursor: page.nextCursor,
     counts,
   };
 }

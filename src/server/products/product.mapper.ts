@@ -1,4 +1,4 @@
-import { type Column, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Product } from '#domain/products/product.wire.ts';
 import type { Queryable } from '../db/client.ts';
 import { products, users } from '../db/schema/index.ts';
@@ -12,61 +12,11 @@ export interface StoredImage {
   cardStorageKey: string;
 }
 
-/** The listing's own columns of a card, as selected from products (or from a page of them). */
-export const listingColumns = {
-  id: products.id,
-  sellerId: products.sellerId,
-  title: products.title,
-  description: products.description,
-  price: products.price,
-  originalPrice: products.originalPrice,
-  category: products.category,
-  condition: products.condition,
-  rating: products.rating,
-  numReviews: products.numReviews,
-  soldOut: products.soldOut,
-  buyerId: products.buyerId,
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-};
-/** listingColumns, or the same columns of a subquery that selected them. */
-export type ListingColumns = { [K in keyof typeof listingColumns]: Column };
-
 /**
- * The columns of one product card: the listing, its seller and its photos, in one row, so a page
- * of cards is a single round trip whatever the number of photos. `source` is the products table
- * or a subquery selecting listingColumns (a page: its photos are then gathered for that page only).
+ * One product card as a row: the listing, its seller and its photos, so a page of cards is a
+ * single round trip whatever the number of photos. Flat, as both the drizzle card query below and
+ * the hand-written listing statements (listing-statements.ts) select it.
  */
-export function cardColumnsOf<Source extends ListingColumns>(source: Source) {
-  return {
-    // Named one by one (a subquery object carries more than its columns); the casts keep each column's type.
-    id: source.id as Source['id'],
-    title: source.title as Source['title'],
-    description: source.description as Source['description'],
-    price: source.price as Source['price'],
-    originalPrice: source.originalPrice as Source['originalPrice'],
-    category: source.category as Source['category'],
-    condition: source.condition as Source['condition'],
-    rating: source.rating as Source['rating'],
-    numReviews: source.numReviews as Source['numReviews'],
-    soldOut: source.soldOut as Source['soldOut'],
-    buyerId: source.buyerId as Source['buyerId'],
-    createdAt: source.createdAt as Source['createdAt'],
-    updatedAt: source.updatedAt as Source['updatedAt'],
-    seller: {
-      id: users.id,
-      userName: users.userName,
-      email: users.email,
-      phoneNumber: users.phoneNumber,
-      profilePictureKey: users.profilePictureKey,
-    },
-    images: sql<StoredImage[] | string>`coalesce((
-      select json_agg(json_build_object('id', i.id, 'storageKey', i.storage_key, 'cardStorageKey', i.card_storage_key) order by i.position)
-      from product_images i where i.product_id = ${source.id}
-    ), '[]'::json)`,
-  };
-}
-
 export interface ProductCardRow {
   id: string;
   title: string;
@@ -81,9 +31,43 @@ export interface ProductCardRow {
   buyerId: string | null;
   createdAt: Date;
   updatedAt: Date;
-  seller: { id: string; userName: string; email: string; phoneNumber: string | null; profilePictureKey: string | null };
+  sellerId: string;
+  sellerUserName: string;
+  sellerEmail: string;
+  sellerPhoneNumber: string | null;
+  sellerProfilePictureKey: string | null;
   images: StoredImage[] | string;
 }
+
+/** The photos of the listing `productId` names, as json_agg in display order. */
+export function imagesOf(productId: string): string {
+  return `coalesce((
+      select json_agg(json_build_object('id', i.id, 'storageKey', i.storage_key, 'cardStorageKey', i.card_storage_key) order by i.position)
+      from product_images i where i.product_id = ${productId}
+    ), '[]'::json)`;
+}
+
+const cardColumns = {
+  id: products.id,
+  title: products.title,
+  description: products.description,
+  price: products.price,
+  originalPrice: products.originalPrice,
+  category: products.category,
+  condition: products.condition,
+  rating: products.rating,
+  numReviews: products.numReviews,
+  soldOut: products.soldOut,
+  buyerId: products.buyerId,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  sellerId: users.id,
+  sellerUserName: users.userName,
+  sellerEmail: users.email,
+  sellerPhoneNumber: users.phoneNumber,
+  sellerProfilePictureKey: users.profilePictureKey,
+  images: sql<StoredImage[] | string>`${sql.raw(imagesOf('"products"."id"'))}`,
+};
 
 /**
  * Who reads the card. The seller's e-mail and phone (architecture: wire contract) go only to
@@ -100,17 +84,16 @@ export interface CardAudience {
 }
 
 function seesBuyer({ viewer }: CardAudience, row: ProductCardRow): boolean {
-  return viewer !== null && (viewer.isAdmin || viewer.id === row.seller.id || viewer.id === row.buyerId);
+  return viewer !== null && (viewer.isAdmin || viewer.id === row.sellerId || viewer.id === row.buyerId);
 }
 
-function imagesOf(row: ProductCardRow): StoredImage[] {
+function storedImagesOf(row: ProductCardRow): StoredImage[] {
   // Both drivers parse json, but a driver configured otherwise would hand us the text.
   return typeof row.images === 'string' ? (JSON.parse(row.images) as StoredImage[]) : row.images;
 }
 
 export function toProduct(row: ProductCardRow, storage: Storage, audience: CardAudience): Product {
-  const { seller } = row;
-  if (row.buyerId !== null) audience.personal?.add(seller.id).add(row.buyerId);
+  if (row.buyerId !== null) audience.personal?.add(row.sellerId).add(row.buyerId);
   return {
     _id: row.id,
     title: row.title,
@@ -119,7 +102,7 @@ export function toProduct(row: ProductCardRow, storage: Storage, audience: CardA
     originalPrice: row.originalPrice,
     category: row.category,
     condition: row.condition,
-    images: imagesOf(row).map((image) => {
+    images: storedImagesOf(row).map((image) => {
       const url = storage.urlFor(image.storageKey);
       return { _id: image.id, url, secure_url: url, cardUrl: storage.urlFor(image.cardStorageKey) };
     }),
@@ -128,10 +111,10 @@ export function toProduct(row: ProductCardRow, storage: Storage, audience: CardA
     soldOut: row.soldOut,
     buyer: seesBuyer(audience, row) ? row.buyerId : null,
     seller: {
-      _id: seller.id,
-      userName: seller.userName,
-      ...(audience.viewer ? { email: seller.email, phoneNumber: seller.phoneNumber } : {}),
-      profilePicture: profilePictureOf(seller, storage),
+      _id: row.sellerId,
+      userName: row.sellerUserName,
+      ...(audience.viewer ? { email: row.sellerEmail, phoneNumber: row.sellerPhoneNumber } : {}),
+      profilePicture: profilePictureOf({ profilePictureKey: row.sellerProfilePictureKey }, storage),
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -140,7 +123,7 @@ export function toProduct(row: ProductCardRow, storage: Storage, audience: CardA
 
 /** The card query without a filter: callers add where / order / limit. */
 export function selectProductCards(db: Queryable) {
-  return db.select(cardColumnsOf(listingColumns)).from(products).innerJoin(users, eq(users.id, products.sellerId));
+  return db.select(cardColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
 }
 
 /**

@@ -1,45 +1,12 @@
 import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { Category, ProductSort } from '#domain/catalog.ts';
+import type { Category } from '#domain/catalog.ts';
 import type { ProductFields } from '#domain/products/product.schemas.ts';
 import type { Queryable } from '../db/client.ts';
-import { buyRequests, productCategoryCounts, productImages, products, users } from '../db/schema/index.ts';
-import { type ListingColumns, type ProductCardRow, type StoredImage, cardColumnsOf, listingColumns } from './product.mapper.ts';
-
-/** Which listings a page shows. Every part is optional; no categories means every category. */
-export interface ListingFilter {
-  q?: string | undefined;
-  categories: Category[];
-  /** Only listings this buyer has sent a buy request for (any status). */
-  requestedBy?: string | undefined;
-  sellerId?: string | undefined;
-  excludeId?: string | undefined;
-  /** Sellers the viewer blocked: their listings are left out (issue 12). */
-  hiddenSellerIds?: string[] | undefined;
-  /**
-   * Hidden listings (pending review, or of a suspended seller) are left out of browsing; only the
-   * seller's own lists and an admin's show them.
-   */
-  includeHidden?: boolean | undefined;
-}
+import { buyRequests, productCategoryCounts, productImages, products } from '../db/schema/index.ts';
+import { type ListingFilter, containsPattern } from './listing-statements.ts';
+import type { StoredImage } from './product.mapper.ts';
 
 export type CategoryCounts = Map<Category, number>;
-
-/**
- * Orders spelled with the same null placement as the indexes (the columns are NOT NULL, but the
- * planner only walks an index whose declared order matches), ending in the id so pages are stable.
- */
-const ORDER_BY: Record<ProductSort, (c: ListingColumns) => SQL> = {
-  newest: (c) => sql`${c.createdAt} desc nulls last, ${c.id} desc nulls last`,
-  oldest: (c) => sql`${c.createdAt} asc nulls first, ${c.id} asc nulls first`,
-  priceLowHigh: (c) => sql`${c.price} asc, ${c.id} asc`,
-  priceHighLow: (c) => sql`${c.price} desc, ${c.id} desc`,
-  rating: (c) => sql`${c.rating} desc nulls last, ${c.createdAt} desc nulls last, ${c.id} desc nulls last`,
-};
-
-/** A search term as a LIKE pattern matching it anywhere, its wildcards taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /** Every condition of the filter except the category one (the facet counts ignore that one). */
 function facetConditions(filter: ListingFilter): SQL[] {
@@ -59,47 +26,6 @@ function facetConditions(filter: ListingFilter): SQL[] {
     );
   }
   return conditions;
-}
-
-function listingConditions(filter: ListingFilter): SQL | undefined {
-  const conditions = facetConditions(filter);
-  if (filter.categories.length > 0) conditions.push(inArray(products.category, filter.categories));
-  return and(...conditions);
-}
-
-/**
- * One page of cards (also exported unexecuted, for scripts/explain-listings.ts). The page is
- * chosen first, so the seller and the photos are looked up for its rows only, not for the rows
- * an offset skips.
- */
-export function listingPageQuery(
-  db: Queryable,
-  filter: ListingFilter,
-  sort: ProductSort,
-  page: { offset: number; limit: number },
-) {
-  const pageRows = db
-    .select(listingColumns)
-    .from(products)
-    .where(listingConditions(filter))
-    .orderBy(ORDER_BY[sort](listingColumns))
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  return db
-    .select(cardColumnsOf(pageRows))
-    .from(pageRows)
-    .innerJoin(users, eq(users.id, pageRows.sellerId))
-    .orderBy(ORDER_BY[sort](pageRows));
-}
-
-export async function findListingPage(
-  db: Queryable,
-  filter: ListingFilter,
-  sort: ProductSort,
-  page: { offset: number; limit: number },
-): Promise<ProductCardRow[]> {
-  return listingPageQuery(db, filter, sort, page);
 }
 
 export function categoryCountQuery(db: Queryable, filter: ListingFilter) {

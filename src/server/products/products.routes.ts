@@ -15,7 +15,8 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { idParam } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
 import type { UserRow } from '../users/user.mapper.ts';
-import { loadProductCard } from './product.mapper.ts';
+import { findProductCard } from './listing-statements.ts';
+import { loadProductCard, toProduct } from './product.mapper.ts';
 import { type ListingChangeContext, createListing, editListing, removeListing } from './product-changes.ts';
 import { readProductForm } from './product-form.ts';
 import { type ListingReadContext, listMyListings, listProducts } from './product-listing.ts';
@@ -49,7 +50,12 @@ const messageResponse = z.object({ success: z.literal(true), msg: z.string() });
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Answers come from the listing cache, cleared on every catalogue change (listing-cache.ts).
   const cache = app.listingCache;
-  const reads: ListingReadContext = { db: app.db, storage: app.storage, searchCounts: cache.searchCounts };
+  const reads: ListingReadContext = {
+    db: app.db,
+    statements: app.dbHandle,
+    storage: app.storage,
+    searchCounts: cache.searchCounts,
+  };
   const changes = (log: ListingChangeContext['log']): ListingChangeContext => ({
     db: app.db,
     storage: app.storage,
@@ -84,9 +90,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Without a session the seller's e-mail and phone and the buyer stay out (architecture: wire contract).
       const viewer = request.user;
       return cache.send(reply, viewer, ['product', id], async (personal) => {
-        const product = await loadProductCard(app.db, app.storage, id, { viewer, personal });
-        if (!product) throw notFound(productMessages.notFound);
-        return { success: true as const, product };
+        const card = await findProductCard(app.dbHandle, id);
+        if (!card) throw notFound(productMessages.notFound);
+        return { success: true as const, product: toProduct(card, app.storage, { viewer, personal }) };
       });
     },
   );

@@ -141,7 +141,7 @@ describe('My Listings', () => {
   it('gives an empty list to a user with no listings', async () => {
     const fresh = await insertUser(t.app.db);
     const mine = body<MyListingsResponse>(await myListings(fresh.id, await sessionCookieFor(t, fresh.id)));
-    expect(mine).toEqual({ success: true, products: [], total: 0, page: 1, totalPages: 0 });
+    expect(mine).toEqual({ success: true, products: [], total: 0, page: 1, totalPages: 0, nextCursor: null });
   });
 
   it('asks for a session', async () => {

@@ -14,17 +14,21 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 const mine = productOf({ seller: { ...productOf().seller, _id: student._id, userName: student.userName } });
 const bookOf = (n: number) => productOf({ _id: `p-book-${n}`, title: `Book ${n}`, category: 'Books' });
 
-/** The similar products of `viewed`: all other products of its category, paged as the server pages them. */
+/**
+ * The similar products of `viewed`: all other products of its category, paged as the server
+ * pages them (the cursor is opaque to the page; here it is just the next page's number).
+ */
 function similarPages(others: Product[]) {
   return (call: ApiCall) => {
     const limit = Number(call.query.get('limit'));
-    const page = Number(call.query.get('page'));
+    const page = Number(call.query.get('cursor') ?? 1);
     return answer(200, {
       success: true,
       products: others.slice((page - 1) * limit, page * limit),
       total: others.length,
       page,
       totalPages: Math.max(1, Math.ceil(others.length / limit)),
+      nextCursor: page * limit < others.length ? String(page + 1) : null,
       categories: [],
     });
   };
@@ -74,10 +78,12 @@ describe('Similar Products', () => {
     const list = await screen.findByRole('list', { name: 'Similar Products' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(8));
     const [first] = api.callsTo('GET /api/v1/products');
-    expect(Object.fromEntries(first!.query)).toEqual({ category: 'Books', excludeId: viewed._id, limit: '8', page: '1' });
+    expect(Object.fromEntries(first!.query)).toEqual({ category: 'Books', excludeId: viewed._id, limit: '8' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(11));
+    // The next page continues from the first one's nextCursor.
+    expect(api.callsTo('GET /api/v1/products')[1]!.query.get('cursor')).toBe('2');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 

@@ -3,9 +3,10 @@ import type { MyListingsResponse } from '#domain/products/product.wire.ts';
 import { apiRequest } from '#web/api/api-client.ts';
 import { listingKeys } from './query-keys.ts';
 
-export function fetchListings(userId: string, page: number, signal?: AbortSignal) {
+/** The first page without a cursor; later ones with the nextCursor of the page before. */
+export function fetchListings(userId: string, cursor: string | undefined, signal?: AbortSignal) {
   return apiRequest<MyListingsResponse>(`/products/my-listings/${encodeURIComponent(userId)}`, {
-    query: { page },
+    query: { cursor },
     signal,
   });
 }
@@ -18,7 +19,7 @@ export function useListings(userId: string) {
   return useInfiniteQuery({
     queryKey: listingKeys.ofUser(userId),
     queryFn: ({ pageParam, signal }) => fetchListings(userId, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }

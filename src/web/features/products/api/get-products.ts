@@ -3,7 +3,8 @@ import type { ProductListResponse } from '#domain/products/product.wire.ts';
 import { apiRequest } from '#web/api/api-client.ts';
 import { type ProductListFilter, productKeys } from './query-keys.ts';
 
-export function fetchProducts(filter: ProductListFilter, page: number, signal?: AbortSignal) {
+/** The first page without a cursor; later ones with the nextCursor of the page before. */
+export function fetchProducts(filter: ProductListFilter, cursor: string | undefined, signal?: AbortSignal) {
   return apiRequest<ProductListResponse>('/products', {
     query: {
       q: filter.q,
@@ -13,22 +14,23 @@ export function fetchProducts(filter: ProductListFilter, page: number, signal?: 
       excludeId: filter.excludeId,
       sellerId: filter.sellerId,
       limit: filter.limit,
-      page,
+      cursor,
     },
     signal,
   });
 }
 
 /**
- * The Products grid: one page per scroll step. The previous answer stays on screen while a
- * new filter loads, so only the very first load shows the full-screen loader.
+ * The Products grid: one page per scroll step, each continuing from the last one's cursor (a
+ * listing added meanwhile neither repeats a card nor pushes one off). The previous answer stays
+ * on screen while a new filter loads, so only the very first load shows the full-screen loader.
  */
 export function useProductList(filter: ProductListFilter) {
   return useInfiniteQuery({
     queryKey: productKeys.list(filter),
     queryFn: ({ pageParam, signal }) => fetchProducts(filter, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
 }
@@ -37,7 +39,7 @@ export function useProductList(filter: ProductListFilter) {
 export function useProductPage(filter: ProductListFilter, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: productKeys.page(filter),
-    queryFn: ({ signal }) => fetchProducts(filter, 1, signal),
+    queryFn: ({ signal }) => fetchProducts(filter, undefined, signal),
     enabled: options.enabled ?? true,
   });
 }

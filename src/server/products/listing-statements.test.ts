@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern } from './products.repository.ts';
+import { containsPattern } from './listing-statements.ts';
 
 describe('containsPattern', () => {
   it('matches the term anywhere', () => {

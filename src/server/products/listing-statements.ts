@@ -1,0 +1,242 @@
+/**
+ * The hot reads of the products feature (a page of cards, one card by id) as SQL text written once
+ * per shape and cached, with numbered parameters: building the text with the query builder on
+ * every call cost more CPU than the database spent answering (issue 10).
+ */
+import type { Category, ProductSort } from '#domain/catalog.ts';
+import type { Statement, StatementRunner } from '../db/client.ts';
+import { type ProductCardRow, imagesOf } from './product.mapper.ts';
+
+/** Which listings a page shows. Every part is optional; no categories means every category. */
+export interface ListingFilter {
+  q?: string | undefined;
+  categories: Category[];
+  /** Only listings this buyer has sent a buy request for (any status). */
+  requestedBy?: string | undefined;
+  sellerId?: string | undefined;
+  excludeId?: string | undefined;
+  /** Sellers the viewer blocked: their listings are left out (issue 12). */
+  hiddenSellerIds?: string[] | undefined;
+  /**
+   * Hidden listings (pending review, or of a suspended seller) are left out of browsing; only the
+   * seller's own lists and an admin's show them.
+   */
+  includeHidden?: boolean | undefined;
+}
+
+/** The row a page's statement starts after (keyset paging): its sort values as exact text, and its id. */
+export interface RowKey {
+  key: string[];
+  id: string;
+}
+
+/** A window of rows: after `after`'s row when given (a cursor), else after `offset` rows (page numbers). */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  after?: RowKey | undefined;
+}
+
+/** A card of a page, with its created_at to the microsecond (a Date keeps milliseconds only). */
+export type ListingPageRow = ProductCardRow & { sortAt: string };
+
+/** A search term as a LIKE pattern matching it anywhere, its wildcards taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+interface SortSpec {
+  /** Column and direction, ending in the id so pages are stable. */
+  order: [column: string, direction: string][];
+  /** The sort values before the id, with the type their text is read back as. */
+  key: [column: string, cast: string][];
+  /** How the rows after a cursor compare with it: the order is all one direction. */
+  after: '<' | '>';
+  keyOf(row: ListingPageRow): string[];
+}
+
+/**
+ * Orders spelled with the same null placement as the indexes (the columns are NOT NULL, but the
+ * planner only walks an index whose declared order matches). Each order runs one way over all its
+ * columns, so "after the cursor" is one row comparison the index serves as a range.
+ */
+const SORTS: Record<ProductSort, SortSpec> = {
+  newest: {
+    order: [
+      ['created_at', 'desc nulls last'],
+      ['id', 'desc nulls last'],
+    ],
+    key: [['created_at', 'timestamptz']],
+    after: '<',
+    keyOf: (row) => [row.sortAt],
+  },
+  oldest: {
+    order: [
+      ['created_at', 'asc nulls first'],
+      ['id', 'asc nulls first'],
+    ],
+    key: [['created_at', 'timestamptz']],
+    after: '>',
+    keyOf: (row) => [row.sortAt],
+  },
+  priceLowHigh: {
+    order: [
+      ['price', 'asc'],
+      ['id', 'asc'],
+    ],
+    key: [['price', 'numeric']],
+    after: '>',
+    // numeric(12,2) read as float8 prints back as the same decimal.
+    keyOf: (row) => [String(row.price)],
+  },
+  priceHighLow: {
+    order: [
+      ['price', 'desc'],
+      ['id', 'desc'],
+    ],
+    key: [['price', 'numeric']],
+    after: '<',
+    keyOf: (row) => [String(row.price)],
+  },
+  rating: {
+    order: [
+      ['rating', 'desc nulls last'],
+      ['created_at', 'desc nulls last'],
+      ['id', 'desc nulls last'],
+    ],
+    key: [
+      ['rating', 'numeric'],
+      ['created_at', 'timestamptz'],
+    ],
+    after: '<',
+    keyOf: (row) => [String(row.rating), row.sortAt],
+  },
+};
+
+/** The sort values of a page's last row, for the cursor of the page after it. */
+export function sortKeyOf(sort: ProductSort, row: ListingPageRow): string[] {
+  return SORTS[sort].keyOf(row);
+}
+
+/** The card's columns of a listing (alias `listing`) and its seller (alias `u`), as ProductCardRow names them. */
+function cardColumns(listing: string): string {
+  return `${listing}.id, ${listing}.title, ${listing}.description, ${listing}.price::float8 as price,
+    ${listing}.original_price::float8 as "originalPrice", ${listing}.category, ${listing}.condition,
+    ${listing}.rating::float8 as rating, ${listing}.num_reviews as "numReviews", ${listing}.sold_out as "soldOut",
+    ${listing}.buyer_id as "buyerId", ${listing}.created_at as "createdAt", ${listing}.updated_at as "updatedAt",
+    u.id as "sellerId", u.user_name as "sellerUserName", u.email as "sellerEmail",
+    u.phone_number as "sellerPhoneNumber", u.profile_picture_key as "sellerProfilePictureKey",
+    ${imagesOf(`${listing}.id`)} as images`;
+}
+
+const LISTING_COLUMNS =
+  'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, created_at, updated_at';
+
+/** What a statement's values are read from on each call. */
+interface Call {
+  filter: ListingFilter;
+  window: PageWindow;
+}
+
+interface BuiltStatement {
+  name: string | undefined;
+  text: string;
+  values: ((call: Call) => unknown)[];
+}
+
+/**
+ * One text per shape: which conditions are present, the sort, and cursor or offset. Every value
+ * is a parameter, so the shapes are few (under two thousand even counting impossible ones) and
+ * so are the named statements each PostgreSQL connection keeps.
+ */
+function shapeOf(filter: ListingFilter, sort: ProductSort, window: PageWindow): string {
+  const categories = filter.categories.length === 0 ? 'all' : filter.categories.length === 1 ? 'one' : 'some';
+  const flags = [
+    filter.includeHidden ? 'h' : '',
+    filter.q ? 'q' : '',
+    filter.sellerId ? 's' : '',
+    filter.excludeId ? 'x' : '',
+    filter.hiddenSellerIds?.length ? 'b' : '',
+    filter.requestedBy ? 'r' : '',
+  ].join('');
+  return `${sort}/${categories}/${flags}/${window.after ? 'after' : 'offset'}`;
+}
+
+/** The WHERE conditions of a shape, each pushing the reader of its value as it takes a number. */
+function conditionsOf(filter: ListingFilter, sort: ProductSort, window: PageWindow, values: BuiltStatement['values']) {
+  const param = (read: (call: Call) => unknown, cast: string) => `$${values.push(read)}::${cast}`;
+  const conditions: string[] = [];
+  if (!filter.includeHidden) conditions.push('not hidden');
+  // Case-insensitive like ILIKE on the title, on its stored lower-case copy (trigram-indexed).
+  if (filter.q) conditions.push(`title_search like lower(${param((c) => containsPattern(c.filter.q!), 'text')})`);
+  if (filter.sellerId) conditions.push(`seller_id = ${param((c) => c.filter.sellerId, 'uuid')}`);
+  if (filter.excludeId) conditions.push(`id <> ${param((c) => c.filter.excludeId, 'uuid')}`);
+  if (filter.hiddenSellerIds?.length) conditions.push(`seller_id <> all(${param((c) => c.filter.hiddenSellerIds, 'uuid[]')})`);
+  if (filter.requestedBy) {
+    conditions.push(`id in (select product_id from buy_requests where buyer_id = ${param((c) => c.filter.requestedBy, 'uuid')})`);
+  }
+  if (filter.categories.length === 1) conditions.push(`category = ${param((c) => c.filter.categories[0], 'text')}`);
+  if (filter.categories.length > 1) conditions.push(`category = any(${param((c) => c.filter.categories, 'text[]')})`);
+  if (window.after) {
+    const spec = SORTS[sort];
+    const bounds = spec.key.map(([, cast], index) => param((c) => c.window.after!.key[index], cast));
+    const columns = [...spec.key.map(([column]) => column), 'id'].join(', ');
+    conditions.push(`(${columns}) ${spec.after} (${[...bounds, param((c) => c.window.after!.id, 'uuid')].join(', ')})`);
+  }
+  return conditions;
+}
+
+/**
+ * The page is chosen first, so the seller and the photos are looked up for its rows only, not
+ * for the rows an offset skips. A search is left unnamed: PostgreSQL then plans it for its own
+ * pattern each time, where a named statement's generic plan could serve "a" like "calculator".
+ */
+function buildPage(filter: ListingFilter, sort: ProductSort, window: PageWindow, shape: string): BuiltStatement {
+  const values: BuiltStatement['values'] = [];
+  const conditions = conditionsOf(filter, sort, window, values);
+  const order = (alias: string) => SORTS[sort].order.map(([column, direction]) => `${alias}${column} ${direction}`).join(', ');
+  const limit = ` limit $${values.push((c) => c.window.limit)}::int8`;
+  const offset = window.after ? '' : ` offset $${values.push((c) => c.window.offset)}::int8`;
+  const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+  const text = `select ${cardColumns('page')},
+    to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortAt"
+  from (select ${LISTING_COLUMNS} from products${where} order by ${order('')}${limit}${offset}) page
+  join users u on u.id = page.seller_id
+  order by ${order('page.')}`;
+  return { name: filter.q ? undefined : `listing-page/${shape}`, text, values };
+}
+
+const pages = new Map<string, BuiltStatement>();
+
+/** One page of cards as a statement, its text built the first time its shape is seen. */
+export function listingPageStatement(filter: ListingFilter, sort: ProductSort, window: PageWindow): Statement {
+  const shape = shapeOf(filter, sort, window);
+  let built = pages.get(shape);
+  if (!built) {
+    built = buildPage(filter, sort, window, shape);
+    pages.set(shape, built);
+  }
+  const call: Call = { filter, window };
+  return { name: built.name, text: built.text, values: built.values.map((read) => read(call)) };
+}
+
+export function findListingPage(
+  db: StatementRunner,
+  filter: ListingFilter,
+  sort: ProductSort,
+  window: PageWindow,
+): Promise<ListingPageRow[]> {
+  return db.runStatement<ListingPageRow>(listingPageStatement(filter, sort, window));
+}
+
+const CARD_BY_ID = `select ${cardColumns('p')} from products p join users u on u.id = p.seller_id where p.id = $1::uuid`;
+
+/** One card by id (the product page), whether or not the listing is hidden from browsing. */
+export function productCardStatement(id: string): Statement {
+  return { name: 'product-card', text: CARD_BY_ID, values: [id] };
+}
+
+export async function findProductCard(db: StatementRunner, id: string): Promise<ProductCardRow | undefined> {
+  const [row] = await db.runStatement<ProductCardRow>(productCardStatement(id));
+  return row;
+}
