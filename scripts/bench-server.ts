@@ -21,6 +21,8 @@ import { conversations, products, users } from '#server/db/schema/index.ts';
 import { createMemoryMailer } from '#server/mail/mailer.ts';
 import { createLocalStorage } from '#server/storage/storage.ts';
 import { insertUserRow } from '#server/users/users.repository.ts';
+import { PRODUCTS_PAGE_SIZE_DEFAULT } from '#domain/constants.ts';
+import { encodeListingCursor } from '#domain/products/listing-cursor.ts';
 
 /** A read: the same GET again and again. */
 export interface BenchReadTarget {
@@ -113,6 +115,22 @@ async function availableListings(database: DatabaseHandle, notOf: string[], coun
   return rows.map((row) => row.id);
 }
 
+/** The cursor an infinite scroll holds after `pages` pages of the newest-first list: the deep page by keyset. */
+async function deepCursor(database: DatabaseHandle, pages: number): Promise<string> {
+  const [last] = await database.db
+    .select({
+      id: products.id,
+      createdAt: sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(products)
+    .where(eq(products.hidden, false))
+    .orderBy(sql`${products.createdAt} desc, ${products.id} desc`)
+    .offset(pages * PRODUCTS_PAGE_SIZE_DEFAULT - 1)
+    .limit(1);
+  if (!last) throw new Error(`The catalogue has fewer than ${pages} pages`);
+  return encodeListingCursor({ sort: 'newest', page: pages + 1, key: [last.createdAt], id: last.id });
+}
+
 /** Self-measurement: CPU from process.cpuUsage, allocation as heap growth plus what each GC freed. */
 function measurer() {
   let started: { cpu: NodeJS.CpuUsage; heapUsed: number; profiler: GCProfiler } | undefined;
@@ -194,6 +212,7 @@ async function main() {
     { name: 'search', path: '/api/v1/products?q=calculator' },
     { name: 'filter+sort', path: '/api/v1/products?category=Books&category=Electronics&sort=priceLowHigh' },
     { name: 'deep page', path: '/api/v1/products?page=2000' },
+    { name: 'deep cursor', path: `/api/v1/products?cursor=${await deepCursor(database, 1999)}` },
     { name: 'detail', path: `/api/v1/products/${product!.id}` },
     { name: 'home', path: '/api/v1/products?sort=newest&limit=10' },
     {
