@@ -71,10 +71,7 @@ export function ProductCardList({
             imagePriority={firstScreen ? imagePriorityAt(index) : undefined}
             action={<WishlistButton product={product} />}
             footer={renderFooter?.(product)}
-            // Cards off screen skip style, layout and paint until scrolled near (a phone shows one
-            // or two of a page's 24); `auto` keeps a drawn card's height once it has been seen. On
-            // the card itself, so its own ring and shadow are not clipped.
-            className="w-full [contain-intrinsic-size:auto_30rem] [content-visibility:auto]"
+            className="w-full"
           />
         </li>
       ))}
