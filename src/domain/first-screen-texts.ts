@@ -8,3 +8,5 @@ export const INTERNAL_ERROR_TEXT = 'Something went wrong. Please try again.';
 export const SITE_TAGLINE = 'Buy and sell on your campus seamlessly. Modern, secure, and student-first.';
 export const LOGIN_SUCCESS_TEXT = 'Successfully logged in';
 export const LOGIN_FAILED_TEXT = 'Failed to login';
+export const APP_UPDATED_TEXT = 'Campus Market has been updated. Reload the page to continue.';
+export const RELOAD_LABEL = 'Reload';

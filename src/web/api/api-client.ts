@@ -42,16 +42,49 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   return search ? `${path}?${search}` : path;
 }
 
+/** GET calls started ahead of the screen that will make them (requestAhead), by address. */
+const answersAhead = new Map<string, { answer: Promise<unknown>; startedAt: number }>();
+/** An answer asked for ahead serves a screen that opens soon after, never a later visit. */
+const ANSWER_AHEAD_TTL_MS = 10_000;
+let startingAhead = false;
+
+/**
+ * Makes `call` (one GET through apiRequest, e.g. fetchProducts) now, before the screen that needs
+ * it has even been downloaded; the screen's own identical call, if made within 10 s, is answered
+ * with it instead of asking the server again. The screens' hooks stay as they are.
+ */
+export function requestAhead<T>(call: () => Promise<T>): Promise<T> {
+  startingAhead = true;
+  try {
+    return call();
+  } finally {
+    startingAhead = false;
+  }
+}
+
 /**
  * The only place the browser calls fetch (apiUpload below is its XHR twin for progress). Every call sends the session cookie (spec 6: calls
  * send credentials); answers are JSON of the shape { success, msg?, ...data }.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal } = options;
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = withQuery(`/api/v1${path}`, options.query);
+  if ((options.method ?? 'GET') !== 'GET') return send<T>(url, options);
+  const ahead = answersAhead.get(url);
+  answersAhead.delete(url);
+  if (ahead && Date.now() - ahead.startedAt < ANSWER_AHEAD_TTL_MS) return ahead.answer as Promise<T>;
+  const answer = send<T>(url, options);
+  if (startingAhead) {
+    startingAhead = false;
+    answersAhead.set(url, { answer, startedAt: Date.now() });
+  }
+  return answer;
+}
+
+async function send<T>(url: string, { method = 'GET', body, signal }: RequestOptions): Promise<T> {
   const isForm = body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(withQuery(`/api/v1${path}`, query), {
+    response = await fetch(url, {
       method,
       credentials: 'include',
       headers: body && !isForm ? { 'content-type': 'application/json' } : undefined,

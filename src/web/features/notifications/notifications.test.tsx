@@ -78,7 +78,8 @@ describe('the bell', () => {
 
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     fireEvent.click(bell);
-    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    // The panel's code loads on first use (a cold import under the test runner takes a while).
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 5000 });
     const links = await waitFor(() => {
       const found = panel.querySelectorAll('a[href="/shop/listings"], a[href="/shop/products/p-cycle"]');
       expect(found).toHaveLength(2);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Category, ProductSort } from '#domain/catalog.ts';
 import { SEARCH_DEBOUNCE_MS } from '#domain/constants.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
-import type { ProductListFilter } from './api/query-keys.ts';
+import { listFilterOf } from './list-filter.ts';
 import {
   EMPTY_PRODUCT_FILTER,
   PRODUCT_FILTER_CLEARED_EVENT,
@@ -45,13 +45,8 @@ export function useProductFilter() {
     );
   }, []);
 
-  const query = useMemo<ProductListFilter>(
-    () => ({
-      q: debouncedSearch || undefined,
-      category: categories.length ? categories : undefined,
-      sort: sort || undefined,
-      requested: showBuyRequests || undefined,
-    }),
+  const query = useMemo(
+    () => listFilterOf({ search: debouncedSearch, categories, sort, showBuyRequests }),
     [debouncedSearch, categories, sort, showBuyRequests],
   );
 

@@ -1,16 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import type { ProductImage } from '#domain/products/product.wire.ts';
-
-/**
- * How wide a card of the product grid is drawn (productGridClasses: 1 / 2 / 3 / 4 columns in the
- * page's 80rem, its padding and 1.25rem gaps), so the browser picks the photo for that width.
- */
-export const GRID_CARD_SIZES =
-  '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 6.5rem) / 3), (min-width: 640px) calc((100vw - 3.25rem) / 2), calc(100vw - 2rem)';
-
-/** The photo widths the server stores: `cardUrl` ~480 px, `url` up to 1600 px (product-photos.ts). */
-const CARD_WIDTH = 480;
-const FULL_WIDTH = 1600;
+import { GRID_CARD_SIZES, ONE_COLUMN_MEDIA, cardPhotoSources } from './photo-sources.ts';
 
 export interface CardImageProps {
   image: ProductImage | undefined;
@@ -27,16 +17,15 @@ export interface CardImageProps {
  * costs several times the bytes on a mobile connection. Wider screens choose by the drawn width.
  */
 export function CardImage({ image, className, sizes = GRID_CARD_SIZES, priority }: CardImageProps) {
-  const card = image ? image.cardUrl || image.secure_url || image.url : undefined;
-  const full = image ? image.secure_url || image.url : undefined;
+  const sources = image ? cardPhotoSources(image) : undefined;
   return (
     <div className={`relative aspect-[4/3] overflow-hidden bg-slate-100 ${className ?? ''}`}>
-      {image ? (
+      {sources ? (
         <picture>
-          <source media="(max-width: 639px)" srcSet={card} />
+          <source media={ONE_COLUMN_MEDIA} srcSet={sources.card} />
           <img
-            src={card}
-            srcSet={full && full !== card ? `${card} ${CARD_WIDTH}w, ${full} ${FULL_WIDTH}w` : undefined}
+            src={sources.card}
+            srcSet={sources.srcSet}
             sizes={sizes}
             alt=""
             loading={priority ? 'eager' : 'lazy'}

@@ -2,9 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import type { ProductImage } from '#domain/products/product.wire.ts';
 import { cn } from '#web/lib/cn.ts';
-
-/** The photo's drawn width: the page's width on phones, half of it (at most 80rem) from lg up. */
-const GALLERY_SIZES = '(min-width: 1280px) 600px, (min-width: 1024px) calc(50vw - 3.5rem), calc(100vw - 2rem)';
+import { GALLERY_SIZES, galleryPhotoSources } from './photo-sources.ts';
 
 /** The detail page's large photo with a thumbnail picker below it. */
 export function ImageGallery({ images, title }: { images: ProductImage[]; title: string }) {
@@ -15,8 +13,7 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
       <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200">
         {current ? (
           <img
-            src={current.secure_url || current.url}
-            srcSet={current.cardUrl ? `${current.cardUrl} 480w, ${current.secure_url || current.url} 1600w` : undefined}
+            {...galleryPhotoSources(current)}
             sizes={GALLERY_SIZES}
             alt={title}
             // The page's largest paint: fetched before anything else the page asks for.

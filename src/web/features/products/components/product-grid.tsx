@@ -1,5 +1,5 @@
 import type { Product } from '#domain/products/product.wire.ts';
-import type { ReactNode } from 'react';
+import { type ReactNode, memo } from 'react';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -43,9 +43,11 @@ function imagePriorityAt(index: number): 'high' | 'eager' | undefined {
 /**
  * The shop's product grids (Products, Home, Similar Products, the Wishlist tab). One place to
  * render a card per product, so every grid carries the wishlist heart; `renderFooter` adds a
- * line under a card (the buyer's request status on Show Buy Requests).
+ * line under a card (the buyer's request status on Show Buy Requests). Memoized: the Products
+ * page re-renders on every answer it watches (a refetch, the buyer's requests), and redrawing
+ * 24 cards each time was a large part of that page's main-thread work on a phone.
  */
-export function ProductCardList({
+export const ProductCardList = memo(function ProductCardList({
   products,
   label,
   headingLevel,
@@ -77,4 +79,4 @@ export function ProductCardList({
       ))}
     </ProductGrid>
   );
-}
+});
