@@ -62,7 +62,7 @@ export function requestFirstScreenData(pathname: string, queryClient: QueryClien
     .then((user) => {
       if (!user) return undefined;
       if (list)
-        return requestAhead(() => fetchProducts(initialListFilter(), 1)).then((answer) =>
+        return requestAhead(() => fetchProducts(initialListFilter(), undefined)).then((answer) =>
           preloadFirstCardPhoto(answer.products[0]?.images[0]),
         );
       return requestAhead(() => fetchProduct(detail!.params.id!)).then((product) => preloadGalleryPhoto(product.images[0]));
