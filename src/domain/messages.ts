@@ -130,6 +130,8 @@ export const wishlistMessages = {
   ownListing: 'You cannot wishlist your own listing.',
   addLabel: (title: string) => `Add ${title} to wishlist`,
   removeLabel: (title: string) => `Remove ${title} from wishlist`,
+  addTitle: 'Add to wishlist',
+  removeTitle: 'Remove from wishlist',
 } as const;
 
 export const buyRequestMessages = {

@@ -44,7 +44,7 @@ export function UserListingsPage() {
         <ProductGrid label="Listings">
           {products.map((product) => (
             <li key={product._id} className="flex">
-              <ListingCard product={product} canEdit onEdit={setEditing} headingLevel={2} />
+              <ListingCard product={product} canEdit adminLinks onEdit={setEditing} headingLevel={2} />
             </li>
           ))}
         </ProductGrid>

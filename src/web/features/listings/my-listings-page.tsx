@@ -41,6 +41,7 @@ export function MyListingsPage() {
               <ListingCard
                 product={product}
                 canEdit={!user.isAdmin}
+                adminLinks={user.isAdmin}
                 headingLevel={2}
                 extraActions={product.seller._id === user._id && !product.soldOut && <InterestedBuyersButton product={product} />}
               />

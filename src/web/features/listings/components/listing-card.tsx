@@ -22,10 +22,12 @@ export interface ListingCardProps {
   /** More owner controls between Edit and Delete (the interested-buyers button goes here). */
   extraActions?: ReactNode;
   headingLevel?: 2 | 3;
+  /** The viewer is an admin: the card links to the admin's product page. */
+  adminLinks?: boolean;
 }
 
 /** A listing as its owner (or an admin) sees it: the product card with Edit / 'Sold Out' / Delete. */
-export function ListingCard({ product, canEdit, onEdit, extraActions, headingLevel }: ListingCardProps) {
+export function ListingCard({ product, canEdit, onEdit, extraActions, headingLevel, adminLinks }: ListingCardProps) {
   const navigate = useNavigate();
   const confirm = useDisclosure();
   const remove = useDeleteProduct();
@@ -80,6 +82,7 @@ export function ListingCard({ product, canEdit, onEdit, extraActions, headingLev
         action={<WishlistButton product={product} feedback="log" />}
         footer={footer}
         headingLevel={headingLevel}
+        adminLinks={adminLinks}
         className="w-full"
       />
       <ConfirmDialog

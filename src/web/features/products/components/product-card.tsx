@@ -4,7 +4,6 @@ import { productMessages } from '#domain/messages.ts';
 import { discountPercent, truncateDescription } from '#domain/products/pricing.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { paths } from '#web/config/paths.ts';
-import { useSession } from '#web/features/auth/api/session.ts';
 import { cn } from '#web/lib/cn.ts';
 import { CardImage } from './card-image.tsx';
 import { DiscountBadge, PriceTag } from './price-tag.tsx';
@@ -21,17 +20,27 @@ export interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** Load the photo at once (cards on the first screen), 'high' for the likely largest paint. */
   imagePriority?: 'high' | 'eager';
+  /** The viewer is an admin: the card links to the admin's product page. */
+  adminLinks?: boolean;
   className?: string;
 }
 
 /**
  * The product card of spec 2, shared by every grid. The whole card is one link (a stretched
  * title link), so the heart and footer buttons stay separate controls; sold-out cards link nowhere.
+ * Presentational: whoever renders it knows the viewer and passes plain values.
  */
-export function ProductCard({ product, action, footer, headingLevel = 3, imagePriority, className }: ProductCardProps) {
-  const { data: user } = useSession();
+export function ProductCard({
+  product,
+  action,
+  footer,
+  headingLevel = 3,
+  imagePriority,
+  adminLinks = false,
+  className,
+}: ProductCardProps) {
   const cycle = useImageCycle(product.images.length);
-  const href = user?.isAdmin ? paths.admin.product(product._id) : paths.shop.product(product._id);
+  const href = adminLinks ? paths.admin.product(product._id) : paths.shop.product(product._id);
   const discount = discountPercent(product.price, product.originalPrice);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 

@@ -1,7 +1,9 @@
 import type { Product } from '#domain/products/product.wire.ts';
 import { type ReactNode, memo } from 'react';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
+import { useSession } from '#web/features/auth/api/session.ts';
+import { WishlistHeart } from '#web/features/wishlist/components/wishlist-heart.tsx';
+import { getsHeart, useWishlistHearts } from '#web/features/wishlist/use-wishlist-hearts.ts';
 import { cn } from '#web/lib/cn.ts';
 import { ProductCard } from './product-card.tsx';
 
@@ -40,12 +42,66 @@ function imagePriorityAt(index: number): 'high' | 'eager' | undefined {
   return index < 4 ? 'eager' : undefined;
 }
 
+interface ProductCardItemProps {
+  product: Product;
+  headingLevel?: 2 | 3;
+  imagePriority?: 'high' | 'eager';
+  adminLinks: boolean;
+  /** The viewer gets a heart here: a student, not on their own listing. */
+  canWishlist: boolean;
+  isWishlisted: boolean;
+  /** A toggle of this product is running. */
+  wishlistBusy: boolean;
+  onToggleWishlist: (product: Product, add: boolean) => void;
+  renderFooter?: ((product: Product) => ReactNode) | undefined;
+}
+
+/**
+ * One grid cell. Memoized on plain values, so a heart's toggle or a refetched wishlist redraws
+ * only the cards whose state changed.
+ */
+const ProductCardItem = memo(function ProductCardItem({
+  product,
+  headingLevel,
+  imagePriority,
+  adminLinks,
+  canWishlist,
+  isWishlisted,
+  wishlistBusy,
+  onToggleWishlist,
+  renderFooter,
+}: ProductCardItemProps) {
+  return (
+    <li className="flex">
+      <ProductCard
+        product={product}
+        headingLevel={headingLevel}
+        imagePriority={imagePriority}
+        adminLinks={adminLinks}
+        action={
+          canWishlist && (
+            <WishlistHeart
+              title={product.title}
+              inWishlist={isWishlisted}
+              busy={wishlistBusy}
+              onToggle={(add) => onToggleWishlist(product, add)}
+            />
+          )
+        }
+        footer={renderFooter?.(product)}
+        className="w-full"
+      />
+    </li>
+  );
+});
+
 /**
  * The shop's product grids (Products, Home, Similar Products, the Wishlist tab). One place to
  * render a card per product, so every grid carries the wishlist heart; `renderFooter` adds a
  * line under a card (the buyer's request status on Show Buy Requests). Memoized: the Products
  * page re-renders on every answer it watches (a refetch, the buyer's requests), and redrawing
- * 24 cards each time was a large part of that page's main-thread work on a phone.
+ * 24 cards each time was a large part of that page's main-thread work on a phone. The viewer,
+ * the wishlist and the heart's one mutation are read here once for all cards (not per card).
  */
 export const ProductCardList = memo(function ProductCardList({
   products,
@@ -63,19 +119,23 @@ export const ProductCardList = memo(function ProductCardList({
   firstScreen?: boolean;
   className?: string;
 }) {
+  const { data: user } = useSession();
+  const hearts = useWishlistHearts();
   return (
     <ProductGrid label={label} className={className}>
       {products.map((product, index) => (
-        <li key={product._id} className="flex">
-          <ProductCard
-            product={product}
-            headingLevel={headingLevel}
-            imagePriority={firstScreen ? imagePriorityAt(index) : undefined}
-            action={<WishlistButton product={product} />}
-            footer={renderFooter?.(product)}
-            className="w-full"
-          />
-        </li>
+        <ProductCardItem
+          key={product._id}
+          product={product}
+          headingLevel={headingLevel}
+          imagePriority={firstScreen ? imagePriorityAt(index) : undefined}
+          adminLinks={user?.isAdmin ?? false}
+          canWishlist={getsHeart(hearts.studentId, product)}
+          isWishlisted={hearts.ids.has(product._id)}
+          wishlistBusy={hearts.busyIds.has(product._id)}
+          onToggleWishlist={hearts.toggle}
+          renderFooter={renderFooter}
+        />
       ))}
     </ProductGrid>
   );

@@ -1,5 +1,5 @@
 export const wishlistKeys = {
   list: ['wishlist'] as const,
-  /** One toggle per product at a time; the key tells every heart of that product it is busy. */
-  toggle: (productId: string) => ['wishlist', 'toggle', productId] as const,
+  /** Every toggle call carries this key and its product in its variables, so one hook serves a whole grid. */
+  toggle: ['wishlist', 'toggle'] as const,
 };

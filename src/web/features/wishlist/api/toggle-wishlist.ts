@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Product } from '#domain/products/product.wire.ts';
 import type { WishlistChangeResponse } from '#domain/wishlist/wishlist.wire.ts';
 import { apiRequest } from '#web/api/api-client.ts';
@@ -27,13 +28,14 @@ function sendToggle({ product, add }: WishlistToggle) {
 }
 
 /**
- * Adds or removes one product. The heart changes at once (the cached wishlist is edited before
- * the call), goes back if the call fails, and the wishlist is fetched again after a success.
+ * Adds or removes a product, the one given to `mutate`: one hook serves every heart of a grid.
+ * The heart changes at once (the cached wishlist is edited before the call), goes back if the
+ * call fails, and the wishlist is fetched again after a success.
  */
-export function useToggleWishlist(productId: string, callbacks: WishlistToggleCallbacks = {}) {
+export function useToggleWishlist(callbacks: WishlistToggleCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: wishlistKeys.toggle(productId),
+    mutationKey: wishlistKeys.toggle,
     mutationFn: sendToggle,
     onMutate: async ({ product, add }) => {
       await queryClient.cancelQueries({ queryKey: wishlistKeys.list });
@@ -55,4 +57,21 @@ export function useToggleWishlist(productId: string, callbacks: WishlistToggleCa
       void queryClient.invalidateQueries({ queryKey: wishlistKeys.list });
     },
   });
+}
+
+function productIdOf(variables: unknown): string | undefined {
+  return (variables as WishlistToggle | undefined)?.product._id;
+}
+
+/**
+ * The products whose toggle call is running, wherever it was started: any heart of such a
+ * product (card or detail page) is busy. One cache subscription for a whole grid.
+ */
+export function useWishlistBusyIds(): ReadonlySet<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: wishlistKeys.toggle, status: 'pending' },
+    select: (mutation) => productIdOf(mutation.state.variables),
+  });
+  // useMutationState keeps the same array while the answer is unchanged, so this rarely rebuilds.
+  return useMemo(() => new Set(ids.filter((id) => id !== undefined)), [ids]);
 }
