@@ -70,7 +70,7 @@ export interface BenchMeasurement {
 }
 
 /** Fresh buyers each run, so the buy-request rate limit of an earlier run never gets in the way. */
-const BENCH_BUYERS = 1000;
+const BENCH_BUYERS = 2000;
 /** Under SEND_BUY_REQUEST_PER_BUYER (30 an hour), with room for the warm-up's requests. */
 const REQUESTS_PER_BUYER = 25;
 /** The buyer of the Show Buy Requests read sends this many requests first. */
