@@ -50,6 +50,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to name a landing screen's files in the page (src/server/http/first-screen.ts).
+    manifest: true,
     chunkSizeWarningLimit: 600,
     // Every browser the app supports preloads modules itself; the polyfill only cost bytes.
     modulePreload: { polyfill: false },

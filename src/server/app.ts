@@ -20,6 +20,7 @@ import { registerRouteRegistry } from './http/route-registry.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { compiledSerializerCompiler } from './http/serializer.ts';
 import { registerTextGuard } from './http/text-guard.ts';
+import { sessionCookieName } from './auth/session-cookie.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ImageQueue } from './images/image-queue.ts';
 import { DEFAULT_JOB_QUEUE_SETTINGS, JobQueue, type JobQueueSettings } from './jobs/job-queue.ts';
@@ -158,7 +159,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(metricsRoutes);
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await apiDocsRoutes(app);
-  await registerWebApp(app, { webDir: deps.webDir ?? DEFAULT_WEB_DIR, uploadsDir: deps.uploadsDir });
+  await registerWebApp(app, {
+    webDir: deps.webDir ?? DEFAULT_WEB_DIR,
+    uploadsDir: deps.uploadsDir,
+    sessionCookie: sessionCookieName(config),
+  });
 
   // Shutdown: live streams end (the server would wait for them forever), workers stop taking
   // jobs and finish theirs (bounded) while the server finishes its in-flight requests; only then

@@ -1,27 +1,39 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ToastOutlet } from './components/ui/toast-outlet.tsx';
 import { createQueryClient } from './api/query-client.ts';
 import { ChunkErrorBoundary } from './app/chunk-error-boundary.tsx';
-import { requestFirstScreenData } from './app/first-screen-data.ts';
+import { FIRST_SCREEN_WAIT_MS, requestFirstScreenData } from './app/first-screen-data.ts';
 import { AppRoutes, preloadScreensFor } from './app/router.tsx';
 import './styles.css';
 
 const queryClient = createQueryClient();
-preloadScreensFor(window.location.pathname);
-requestFirstScreenData(window.location.pathname, queryClient);
+const firstScreen = Promise.all([
+  preloadScreensFor(window.location.pathname),
+  requestFirstScreenData(window.location.pathname, queryClient),
+]);
+const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <ChunkErrorBoundary>
-          <AppRoutes />
-        </ChunkErrorBoundary>
-      </BrowserRouter>
-      <ToastOutlet />
-    </QueryClientProvider>
-  </StrictMode>,
+// The first render waits for the screen's code and data (or FIRST_SCREEN_WAIT_MS): on a phone,
+// one render of the whole page costs far less than a loader, a frame, then each answer redrawn.
+// As a transition, React renders it in slices of a few milliseconds, so the page never blocks a
+// tap for long while it is being built.
+const root = createRoot(document.getElementById('root')!);
+void Promise.race([firstScreen, waitedLongEnough]).then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <ChunkErrorBoundary>
+              <AppRoutes />
+            </ChunkErrorBoundary>
+          </BrowserRouter>
+          <ToastOutlet />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  ),
 );

@@ -53,6 +53,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** Uploads in this S3 bucket (tests/support/s3-server.ts) instead of a temporary directory. */
   s3?: S3StorageSettings;
+  /** A built web app to serve (the tests of the served page pass a small stand-in). */
+  webDir?: string;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: options.mailer ?? mailer,
     storage: storageFor(config, uploadsDir),
     uploadsDir,
-    webDir: path.join(dataDir, 'no-web-build'),
+    webDir: options.webDir ?? path.join(dataDir, 'no-web-build'),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.imageQueue ? { imageQueue: options.imageQueue } : {}),
     jobs: { ...TEST_JOB_SETTINGS, ...options.jobs },

@@ -1,17 +1,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { UPLOADS_URL_PREFIX } from '../storage/storage.ts';
 import { apiNotFound } from './error-handler.ts';
+import { createFirstScreen } from './first-screen.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The page in the best encoding the browser takes: the not-found handler that serves it is
+ * outside @fastify/compress's route hooks, and a page with its first answers is tens of KB.
+ */
+function compressedFor(acceptEncoding: string | undefined, reply: FastifyReply, html: string): Buffer | string {
+  const accepted = acceptEncoding ?? '';
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br');
+    return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip');
+    return zlib.gzipSync(html);
+  }
+  return html;
+}
 
 /**
  * Serves the built SPA: hashed assets cached forever, everything else revalidated, brotli/gzip
  * files precompressed at build time, and index.html for every path the SPA routes itself.
  */
-export async function registerWebApp(app: FastifyInstance, options: { webDir: string; uploadsDir: string }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDir: string; uploadsDir: string; sessionCookie: string },
+) {
   await app.register(fastifyStatic, {
     root: options.uploadsDir,
     prefix: UPLOADS_URL_PREFIX,
@@ -44,11 +66,20 @@ export async function registerWebApp(app: FastifyInstance, options: { webDir: st
     });
   }
 
+  const firstScreenPage = hasWebBuild ? createFirstScreen(app, options) : undefined;
+
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return apiNotFound(reply, app.registeredRoutes);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0] ?? '');
-    if (hasWebBuild && wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', options.webDir);
+    if (firstScreenPage && wantsPage) {
+      const page = await firstScreenPage(request);
+      if (page.setCookie.length > 0) reply.header('set-cookie', page.setCookie);
+      // A page with the visitor's own answers is never stored; any page differs by cookie.
+      return reply
+        .header('cache-control', page.personal ? 'private, no-store' : 'no-cache')
+        .header('vary', 'Cookie, Accept-Encoding')
+        .type('text/html; charset=utf-8')
+        .send(compressedFor(request.headers['accept-encoding'], reply, page.html));
     }
     return apiNotFound(reply);
   });

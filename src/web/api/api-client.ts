@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCodeForStatus } from '#domain/api-errors.ts';
+import { FIRST_SCREEN_ANSWERS_ID, FIRST_SCREEN_ANSWERS_TTL_MS } from '#domain/first-screen.ts';
 
 /**
  * A failed call: its status (0 when no answer came), stable code, and `msg`, the server's own
@@ -42,24 +43,29 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** GET calls started ahead of the screen that will make them (requestAhead), by address. */
-const answersAhead = new Map<string, { answer: Promise<unknown>; startedAt: number }>();
-/** An answer asked for ahead serves a screen that opens soon after, never a later visit. */
-const ANSWER_AHEAD_TTL_MS = 10_000;
-let startingAhead = false;
-
 /**
- * Makes `call` (one GET through apiRequest, e.g. fetchProducts) now, before the screen that needs
- * it has even been downloaded; the screen's own identical call, if made within 10 s, is answered
- * with it instead of asking the server again. The screens' hooks stay as they are.
+ * Answers the server wrote into the page for the calls the first screen makes (by address), so
+ * they are not asked again over a slow network. Each serves one call, within the first seconds.
  */
-export function requestAhead<T>(call: () => Promise<T>): Promise<T> {
-  startingAhead = true;
+function readFirstScreenAnswers(): Map<string, unknown> {
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ANSWERS_ID);
+  if (!element?.textContent) return new Map();
   try {
-    return call();
+    return new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
+  } catch {
+    return new Map();
   } finally {
-    startingAhead = false;
+    element.remove();
   }
+}
+
+const firstScreenAnswers = readFirstScreenAnswers();
+const pageOpenedAt = Date.now();
+
+function firstScreenAnswer(url: string): unknown {
+  const answer = firstScreenAnswers.get(url);
+  firstScreenAnswers.delete(url);
+  return Date.now() - pageOpenedAt < FIRST_SCREEN_ANSWERS_TTL_MS ? answer : undefined;
 }
 
 /**
@@ -68,16 +74,9 @@ export function requestAhead<T>(call: () => Promise<T>): Promise<T> {
  */
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = withQuery(`/api/v1${path}`, options.query);
-  if ((options.method ?? 'GET') !== 'GET') return send<T>(url, options);
-  const ahead = answersAhead.get(url);
-  answersAhead.delete(url);
-  if (ahead && Date.now() - ahead.startedAt < ANSWER_AHEAD_TTL_MS) return ahead.answer as Promise<T>;
-  const answer = send<T>(url, options);
-  if (startingAhead) {
-    startingAhead = false;
-    answersAhead.set(url, { answer, startedAt: Date.now() });
-  }
-  return answer;
+  const written = (options.method ?? 'GET') === 'GET' ? firstScreenAnswer(url) : undefined;
+  if (written !== undefined) return Promise.resolve(written as T);
+  return send<T>(url, options);
 }
 
 async function send<T>(url: string, { method = 'GET', body, signal }: RequestOptions): Promise<T> {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
 export interface SiteFacts {
@@ -7,11 +7,13 @@ export interface SiteFacts {
   campusMapEmbedUrl: string | null;
 }
 
-/** Deployment facts (contacts, map) from the server's configuration. */
+/** Deployment facts (contacts, map) from the server's configuration: they change only with a deploy. */
+export const siteFactsQuery = queryOptions({
+  queryKey: ['site'],
+  queryFn: () => apiRequest<SiteFacts>('/site'),
+  staleTime: Infinity,
+});
+
 export function useSiteFacts() {
-  return useQuery({
-    queryKey: ['site'],
-    queryFn: () => apiRequest<SiteFacts>('/site'),
-    staleTime: Infinity,
-  });
+  return useQuery(siteFactsQuery);
 }

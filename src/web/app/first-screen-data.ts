@@ -1,21 +1,32 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import type { ProductImage } from '#domain/products/product.wire.ts';
-import { requestAhead } from '#web/api/api-client.ts';
+import type { SessionUser } from '#domain/users/user.wire.ts';
+import { siteFactsQuery } from '#web/api/site.ts';
 import { sessionQuery } from '#web/features/auth/api/session.ts';
-import { fetchProduct } from '#web/features/products/api/get-product.ts';
-import { fetchProducts } from '#web/features/products/api/get-products.ts';
+import { requestedProductsQuery } from '#web/features/buy-requests/api/get-requested-products.ts';
+import { unreadMessageCountQuery } from '#web/features/conversations/api/get-unread-count.ts';
+import { unreadCountQuery } from '#web/features/notifications/api/get-unread-count.ts';
+import { productQuery } from '#web/features/products/api/get-product.ts';
+import { productListQuery } from '#web/features/products/api/get-products.ts';
 import {
   GALLERY_SIZES,
   GRID_CARD_SIZES,
   ONE_COLUMN_MEDIA,
   cardPhotoSources,
   galleryPhotoSources,
-} from '#web/features/products/components/photo-sources.ts';
+} from '#domain/products/photo-sources.ts';
 import { initialListFilter } from '#web/features/products/list-filter.ts';
+import { wishlistQuery } from '#web/features/wishlist/api/get-wishlist.ts';
 
 const PRODUCTS = ['/shop/products', '/admin/products'];
 const PRODUCT = ['/shop/products/:id', '/admin/products/:id'];
+
+/**
+ * How long the first render waits for the first screen's code and data (main.tsx). Past it the
+ * app draws what it has, with its loaders, so a slow call never leaves the page blank.
+ */
+export const FIRST_SCREEN_WAIT_MS = 3000;
 
 /** Asks for a photo with the <img> that will show it: same candidates, same sizes, first in line. */
 function preloadPhoto(attributes: { href: string; imageSrcset?: string; imageSizes: string; media?: string }) {
@@ -47,26 +58,42 @@ function preloadGalleryPhoto(image: ProductImage | undefined) {
 const matches = (patterns: string[], pathname: string) =>
   patterns.map((pattern) => matchPath(pattern, pathname)).find((match) => match !== null);
 
+/** What every signed-in frame shows at once: the bell, the footer, and a student's badge, hearts and requests. */
+function frameData(queryClient: QueryClient, user: SessionUser): Promise<unknown>[] {
+  const calls = [queryClient.prefetchQuery(unreadCountQuery), queryClient.prefetchQuery(siteFactsQuery)];
+  if (user.isAdmin) return calls;
+  return [
+    ...calls,
+    queryClient.prefetchQuery(unreadMessageCountQuery),
+    queryClient.prefetchQuery(wishlistQuery),
+    queryClient.prefetchQuery(requestedProductsQuery(user._id)),
+  ];
+}
+
+/** The listings of the address being opened, and then its largest photo. */
+function screenData(queryClient: QueryClient, pathname: string): Promise<unknown> | undefined {
+  if (matches(PRODUCTS, pathname)) {
+    const query = productListQuery(initialListFilter());
+    return queryClient
+      .prefetchInfiniteQuery(query)
+      .then(() => preloadFirstCardPhoto(queryClient.getQueryData(query.queryKey)?.pages[0]?.products[0]?.images[0]));
+  }
+  const id = matches(PRODUCT, pathname)?.params.id;
+  if (!id) return undefined;
+  const query = productQuery(id);
+  return queryClient.prefetchQuery(query).then(() => preloadGalleryPhoto(queryClient.getQueryData(query.queryKey)?.images[0]));
+}
+
 /**
- * Starts the data of the address being opened, and then its largest photo, as soon as the session
- * is known: beside the screen's code rather than after it has downloaded and drawn its frame
- * (on a phone that is a few round trips). The screen's own calls are answered from these
- * (requestAhead). Products and a product page only: the pages a student lands on.
+ * Puts the data of the address being opened into the query cache as soon as the session is
+ * known: beside the screen's code rather than after it has downloaded and drawn its frame (on a
+ * phone that is a few round trips), and all of it before the first render, so the page is drawn
+ * once with its frame, cards and badges instead of a loader, then a frame, then each answer as
+ * it lands. The screens' hooks read the same queries. Settles when every call has answered or
+ * failed; a failure is the screen's to show, when its hook asks again.
  */
-export function requestFirstScreenData(pathname: string, queryClient: QueryClient) {
-  const list = matches(PRODUCTS, pathname);
-  const detail = matches(PRODUCT, pathname);
-  if (!list && !detail?.params.id) return;
-  void queryClient
-    .fetchQuery(sessionQuery)
-    .then((user) => {
-      if (!user) return undefined;
-      if (list)
-        return requestAhead(() => fetchProducts(initialListFilter(), undefined)).then((answer) =>
-          preloadFirstCardPhoto(answer.products[0]?.images[0]),
-        );
-      return requestAhead(() => fetchProduct(detail!.params.id!)).then((product) => preloadGalleryPhoto(product.images[0]));
-    })
-    // The screen makes the same calls and shows their failures; nothing to add here.
-    .catch(() => undefined);
+export async function requestFirstScreenData(pathname: string, queryClient: QueryClient): Promise<void> {
+  const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
+  if (!user) return;
+  await Promise.allSettled([...frameData(queryClient, user), screenData(queryClient, pathname)]);
 }

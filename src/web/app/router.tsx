@@ -140,12 +140,14 @@ export const routes: RouteObject[] = [
 
 /**
  * Starts fetching the screen and frame of the address being opened at once, beside the
- * session check, rather than one after the other when React reaches each of them.
+ * session check, rather than one after the other when React reaches each of them. Settles when
+ * they have arrived or failed (a failure shows when React asks for the screen again).
  */
-export function preloadScreensFor(pathname: string) {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.preload();
-  }
+export function preloadScreensFor(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map((match) =>
+    Promise.resolve((match.route.handle as RouteHandle | undefined)?.preload()),
+  );
+  return Promise.allSettled(loads);
 }
 
 export function AppRoutes() {

@@ -1,4 +1,4 @@
-import { useLoadRequestedProducts } from '#web/features/buy-requests/api/get-requested-products.ts';
+import { useLoadRequestedProducts } from '#web/features/buy-requests/api/load-requested-products.ts';
 import { useWishlist } from '#web/features/wishlist/api/get-wishlist.ts';
 
 /**

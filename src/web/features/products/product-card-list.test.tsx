@@ -69,14 +69,17 @@ function controlledFetch() {
   return calls;
 }
 
-function renderList(products: Product[], options: { user?: SessionUser | null; wishlist?: Product[] } = {}) {
+function renderList(
+  products: Product[],
+  options: { user?: SessionUser | null; wishlist?: Product[]; firstScreen?: boolean } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(sessionQueryKey, options.user === undefined ? student : options.user);
   queryClient.setQueryData(wishlistKeys.list, options.wishlist ?? []);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <ProductCardList products={products} label="Products" />
+        <ProductCardList products={products} label="Products" firstScreen={options.firstScreen} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -152,6 +155,22 @@ describe('the product card grid', () => {
     calls[0]!.answer(403, { success: false, msg: wishlistMessages.ownListing, code: 'FORBIDDEN' });
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(wishlistMessages.ownListing));
     expect(heartOf(kettle.title)?.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it("draws a first screen's first row at once and its other cards right after", async () => {
+    controlledFetch();
+    const page = Array.from({ length: 24 }, (_, index) => productNamed(`Listing ${index + 1}`));
+    renderList(page, { firstScreen: true });
+    const grid = screen.getByRole('list', { name: 'Products' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(4);
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(24));
+    expect(within(grid).getAllByRole('listitem')[23]!.textContent).toContain('Listing 24');
+  });
+
+  it('draws every card at once in the other grids', () => {
+    controlledFetch();
+    renderList(Array.from({ length: 8 }, (_, index) => productNamed(`Similar ${index + 1}`)));
+    expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem')).toHaveLength(8);
   });
 
   it('reads the session and the wishlist as often for 24 cards as for one', () => {

@@ -1,8 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConversationUnreadCountResponse } from '#domain/conversations/conversation.wire.ts';
 import { apiRequest } from '#web/api/api-client.ts';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { conversationKeys } from './query-keys.ts';
+
+export const unreadMessageCountQuery = queryOptions({
+  queryKey: conversationKeys.unread,
+  queryFn: ({ signal }) => apiRequest<ConversationUnreadCountResponse>('/conversations/unread-count', { signal }),
+});
 
 /**
  * Unread messages across all conversations (the Messages badge). Kept current by the live stream
@@ -11,8 +16,7 @@ import { conversationKeys } from './query-keys.ts';
 export function useUnreadMessageCount(): number {
   const { data: user } = useSession();
   const query = useQuery({
-    queryKey: conversationKeys.unread,
-    queryFn: ({ signal }) => apiRequest<ConversationUnreadCountResponse>('/conversations/unread-count', { signal }),
+    ...unreadMessageCountQuery,
     select: (answer) => answer.unreadCount,
     // Admins take part in no conversation about a listing.
     enabled: Boolean(user && !user.isAdmin),

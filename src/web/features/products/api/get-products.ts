@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '#domain/products/product.wire.ts';
 import { apiRequest } from '#web/api/api-client.ts';
 import { type ProductListFilter, productKeys } from './query-keys.ts';
@@ -20,19 +20,23 @@ export function fetchProducts(filter: ProductListFilter, cursor: string | undefi
   });
 }
 
-/**
- * The Products grid: one page per scroll step, each continuing from the last one's cursor (a
- * listing added meanwhile neither repeats a card nor pushes one off). The previous answer stays
- * on screen while a new filter loads, so only the very first load shows the full-screen loader.
- */
-export function useProductList(filter: ProductListFilter) {
-  return useInfiniteQuery({
+/** The Products grid's pages under a filter: each continues from the last one's cursor. */
+export function productListQuery(filter: ProductListFilter) {
+  return infiniteQueryOptions({
     queryKey: productKeys.list(filter),
     queryFn: ({ pageParam, signal }) => fetchProducts(filter, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The Products grid: one page per scroll step (a listing added meanwhile neither repeats a card
+ * nor pushes one off). The previous answer stays on screen while a new filter loads, so only the
+ * very first load shows the full-screen loader.
+ */
+export function useProductList(filter: ProductListFilter) {
+  return useInfiniteQuery({ ...productListQuery(filter), placeholderData: keepPreviousData });
 }
 
 /** A single page, for the short lists (Home's recent products, Similar Products). */

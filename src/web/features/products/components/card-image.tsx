@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import type { ProductImage } from '#domain/products/product.wire.ts';
-import { GRID_CARD_SIZES, ONE_COLUMN_MEDIA, cardPhotoSources } from './photo-sources.ts';
+import { GRID_CARD_SIZES, ONE_COLUMN_MEDIA, cardPhotoSources } from '#domain/products/photo-sources.ts';
 
 export interface CardImageProps {
   image: ProductImage | undefined;

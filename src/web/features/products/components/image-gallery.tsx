@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import type { ProductImage } from '#domain/products/product.wire.ts';
 import { cn } from '#web/lib/cn.ts';
-import { GALLERY_SIZES, galleryPhotoSources } from './photo-sources.ts';
+import { GALLERY_SIZES, galleryPhotoSources } from '#domain/products/photo-sources.ts';
 
 /** The detail page's large photo with a thumbnail picker below it. */
 export function ImageGallery({ images, title }: { images: ProductImage[]; title: string }) {

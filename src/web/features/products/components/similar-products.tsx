@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { productMessages } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { useProductList } from '../api/get-products.ts';
@@ -13,13 +14,17 @@ const SIMILAR_PAGE_SIZE = 8;
  */
 export function SimilarProducts({ product }: { product: Product }) {
   const similar = useProductList({ category: [product.category], excludeId: product._id, limit: SIMILAR_PAGE_SIZE });
-  const products = similar.data?.pages.flatMap((page) => page.products) ?? [];
+  // The cards arrive after the page is drawn: drawn in an interruptible pass, so their render
+  // never holds up a tap (on a phone it is tens of milliseconds).
+  const shown = useDeferredValue(similar.data);
+  const products = shown?.pages.flatMap((page) => page.products) ?? [];
+  const loading = similar.isPending || (similar.data !== undefined && shown === undefined);
   return (
     <section aria-labelledby="similar-heading" className="space-y-4">
       <h2 id="similar-heading" className="text-xl font-bold text-slate-900 sm:text-2xl">
         Similar Products
       </h2>
-      {similar.isPending ? (
+      {loading ? (
         <ProductGridSkeleton count={4} />
       ) : products.length === 0 ? (
         <p className="rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">{productMessages.noSimilar}</p>

@@ -2,8 +2,8 @@ import type { ProductImage } from '#domain/products/product.wire.ts';
 
 /**
  * Which file of a listing photo the browser fetches where: shared by the <img> elements and by
- * the preloads the app starts before those are drawn (app/first-screen-data.ts), which only help
- * when they name exactly the same candidates and sizes.
+ * the preloads started before those are drawn (the web's app/first-screen-data.ts, the server's
+ * http/first-screen.ts), which only help when they name exactly the same candidates and sizes.
  */
 
 /** The photo widths the server stores: `cardUrl` ~480 px, `url` up to 1600 px (product-photos.ts). */

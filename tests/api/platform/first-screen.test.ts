@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_ANSWERS_ID } from '#domain/first-screen.ts';
+import type { UserRow } from '#server/users/user.mapper.ts';
+import { insertListing, insertUser } from '../../support/factories.ts';
+import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
+
+const CHECK_AUTH_PRELOAD = '<link rel="preload" href="/api/v1/auth/check-auth" as="fetch" crossorigin="use-credentials" />';
+
+/** A web build as vite writes it: index.html and the manifest the server reads the screens' files from. */
+function standInWebBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-web-'));
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>Campus Market</title>${CHECK_AUTH_PRELOAD}<script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"></div></body></html>`,
+  );
+  const chunk = (file: string, imports: string[] = []) => ({ file, imports });
+  fs.writeFileSync(
+    path.join(dir, '.vite/manifest.json'),
+    JSON.stringify({
+      'main.tsx': { ...chunk('assets/index-e1.js'), isEntry: true },
+      '_forms-f1.js': chunk('assets/forms-f1.js'),
+      '_screens-s1.js': chunk('assets/screens-s1.js', ['main.tsx']),
+      'features/auth/login-page.tsx': chunk('assets/login-page-l1.js', ['main.tsx', '_forms-f1.js']),
+      'components/layout/shop-layout.tsx': chunk('assets/shop-layout-y1.js', ['main.tsx', '_screens-s1.js']),
+      'app/student-start-data.tsx': chunk('assets/student-start-data-d1.js', ['main.tsx']),
+      'features/products/products-page.tsx': chunk('assets/products-page-p1.js', ['main.tsx', '_screens-s1.js']),
+      'features/products/product-detail-page.tsx': chunk('assets/product-detail-page-q1.js', ['main.tsx', '_screens-s1.js']),
+    }),
+  );
+  return dir;
+}
+
+function answersIn(html: string): Record<string, unknown> | undefined {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_SCREEN_ANSWERS_ID}">(.*?)</script>`, 's').exec(html);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+}
+
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+/** Issue 10: the page a phone opens carries its first screen's code links and, signed in, its answers. */
+describe('the page of a first screen', () => {
+  let t: TestApp;
+  let webDir: string;
+  let student: UserRow;
+  let cookie: string;
+  let listingId: string;
+
+  beforeAll(async () => {
+    webDir = standInWebBuild();
+    t = await createTestApp({ webDir });
+    student = await insertUser(t.app.db, { userName: 'meera' });
+    const seller = await insertUser(t.app.db, { userName: 'ravi' });
+    cookie = await sessionCookieFor(t, student.id);
+    listingId = await insertListing(t.app.db, { sellerId: seller.id, title: '</script><script>alert(1)</script> lamp' });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it("names the login screen's own files for download beside the entry script, and nothing of the visitor", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(modulePreloads(response.body)).toEqual(['/assets/forms-f1.js', '/assets/login-page-l1.js']);
+    expect(answersIn(response.body)).toBeUndefined();
+    expect(response.body).toContain(CHECK_AUTH_PRELOAD);
+  });
+
+  it("writes a signed-in student's first answers into the Products page, the same the API gives them", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/shop/products', headers: { cookie } });
+    const answers = answersIn(response.body)!;
+    expect(Object.keys(answers).sort()).toEqual(
+      [
+        '/api/v1/auth/check-auth',
+        '/api/v1/conversations/unread-count',
+        '/api/v1/notifications/unread-count',
+        '/api/v1/products',
+        '/api/v1/site',
+        '/api/v1/wishlist/get-buy-requests/' + student.id,
+        '/api/v1/wishlist/get-wishlist',
+      ].sort(),
+    );
+    for (const [url, written] of Object.entries(answers)) {
+      const asked = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(written, url).toEqual(asked.json());
+    }
+    expect((answers['/api/v1/auth/check-auth'] as { user: { _id: string } }).user._id).toBe(student.id);
+    // Its answer is in the page: the browser need not ask for it too.
+    expect(response.body).not.toContain(CHECK_AUTH_PRELOAD);
+    expect(modulePreloads(response.body)).toEqual([
+      '/assets/screens-s1.js',
+      '/assets/shop-layout-y1.js',
+      '/assets/student-start-data-d1.js',
+      '/assets/products-page-p1.js',
+    ]);
+  });
+
+  it('preloads the first card photo the grid will show, with the same candidates and sizes', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/shop/products', headers: { cookie } });
+    const products = (answersIn(response.body)!['/api/v1/products'] as { products: { images: { cardUrl: string }[] }[] })
+      .products;
+    const cardUrl = products[0]!.images[0]!.cardUrl;
+    expect(response.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${cardUrl}"`);
+  });
+
+  it("writes a product page's listing and preloads its gallery photo", async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/shop/products/${listingId}`, headers: { cookie } });
+    const answers = answersIn(response.body)!;
+    const written = answers[`/api/v1/products/${listingId}`] as { product: { _id: string; images: { url: string }[] } };
+    expect(written.product._id).toBe(listingId);
+    expect(response.body).toContain(`href="${written.product.images[0]!.url}"`);
+    expect(modulePreloads(response.body)).toContain('/assets/product-detail-page-q1.js');
+  });
+
+  it('keeps a listing title that reads </script> inside the written answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/shop/products/${listingId}`, headers: { cookie } });
+    expect(response.body).not.toContain('<script>alert(1)</script>');
+    const written = answersIn(response.body)![`/api/v1/products/${listingId}`] as { product: { title: string } };
+    expect(written.product.title).toBe('</script><script>alert(1)</script> lamp');
+  });
+
+  it('writes nothing for a cookie that is no longer a session, and names no signed-in code', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/shop/products',
+      headers: { cookie: 'cm_session=not-a-session' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(answersIn(response.body)).toBeUndefined();
+    expect(modulePreloads(response.body)).toEqual([]);
+  });
+
+  it('is sent compressed', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/shop/products',
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(answersIn(zlib.gunzipSync(response.rawPayload).toString('utf8'))).toBeDefined();
+  });
+
+  it('is never stored with answers in it, nor served to another cookie', async () => {
+    const personal = await t.app.inject({ method: 'GET', url: '/shop/products', headers: { cookie } });
+    expect(personal.headers['cache-control']).toBe('private, no-store');
+    expect(personal.headers.vary).toContain('Cookie');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/auth/login' });
+    expect(anonymous.headers['cache-control']).toBe('no-cache');
+    expect(anonymous.headers.vary).toContain('Cookie');
+  });
+});
