@@ -32,14 +32,16 @@ type ViteManifest = Record<string, ViteManifestChunk>;
 
 /** The code of the frames and screens people land on, by the web app's source files (vite's manifest keys). */
 const SHOP_FRAME = ['components/layout/shop-layout.tsx', 'app/student-start-data.tsx'];
-const LANDING_SCREENS: { pattern: RegExp; signedIn: boolean; modules: string[] }[] = [
-  { pattern: /^\/auth\/login$/, signedIn: false, modules: ['features/auth/login-page.tsx'] },
-  { pattern: /^\/auth\/register$/, signedIn: false, modules: ['features/auth/register-page.tsx'] },
-  { pattern: /^\/shop$/, signedIn: true, modules: [...SHOP_FRAME, 'features/home/home-page.tsx'] },
-  { pattern: /^\/shop\/products$/, signedIn: true, modules: [...SHOP_FRAME, 'features/products/products-page.tsx'] },
+/** Who is shown the screen at that address: a visitor signed out, or a student (an admin is sent elsewhere). */
+type Audience = 'visitor' | 'student';
+const LANDING_SCREENS: { pattern: RegExp; audience: Audience; modules: string[] }[] = [
+  { pattern: /^\/auth\/login$/, audience: 'visitor', modules: ['features/auth/login-page.tsx'] },
+  { pattern: /^\/auth\/register$/, audience: 'visitor', modules: ['features/auth/register-page.tsx'] },
+  { pattern: /^\/shop$/, audience: 'student', modules: [...SHOP_FRAME, 'features/home/home-page.tsx'] },
+  { pattern: /^\/shop\/products$/, audience: 'student', modules: [...SHOP_FRAME, 'features/products/products-page.tsx'] },
   {
     pattern: /^\/shop\/products\/[^/]+$/,
-    signedIn: true,
+    audience: 'student',
     modules: [...SHOP_FRAME, 'features/products/product-detail-page.tsx'],
   },
 ];
@@ -138,8 +140,8 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as { isEntry?: boolean }).isEntry);
   const entryFiles = new Set(entryKey ? staticImportsOf(manifest, entryKey) : []);
 
-  const modulePreloads = (pathname: string, signedIn: boolean) => {
-    const screen = LANDING_SCREENS.find((candidate) => candidate.pattern.test(pathname) && candidate.signedIn === signedIn);
+  const modulePreloads = (pathname: string, audience: Audience | undefined) => {
+    const screen = LANDING_SCREENS.find((candidate) => candidate.pattern.test(pathname) && candidate.audience === audience);
     const files = new Set(screen?.modules.flatMap((key) => chunkFiles(manifest, key, entryFiles)) ?? []);
     return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`);
   };
@@ -155,24 +157,38 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
     return { response, body: response.statusCode === 200 ? (response.json() as unknown) : undefined };
   };
 
-  return async function firstScreenPage(request: FastifyRequest): Promise<FirstScreenPage> {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const hasSession = Boolean(request.cookies[options.sessionCookie]);
-    const session = hasSession ? await answerOf('/api/v1/auth/check-auth', request) : undefined;
-    const user = (session?.body as SessionAnswer | undefined)?.user;
+  /** The first screen's answers for this visitor; none when there is no session or a call fails. */
+  const gatherAnswers = async (request: FastifyRequest, pathname: string) => {
     const answers = new Map<string, unknown>();
-    if (session?.body) answers.set('/api/v1/auth/check-auth', session.body);
-    if (user) {
+    if (!request.cookies[options.sessionCookie]) return { answers, setCookie: [] };
+    try {
+      const session = await answerOf('/api/v1/auth/check-auth', request);
+      const renewed = session.response.headers['set-cookie'];
+      const setCookie = renewed === undefined ? [] : ([] as string[]).concat(renewed);
+      const user = (session.body as SessionAnswer | undefined)?.user;
+      if (!user) return { answers, setCookie };
+      answers.set('/api/v1/auth/check-auth', session.body);
       const calls = firstScreenCalls(pathname, user);
       const results = await Promise.all(calls.map((url) => answerOf(url, request)));
       calls.forEach((url, index) => {
         const body = results[index]?.body;
         if (body !== undefined) answers.set(url, body);
       });
+      return { user, answers, setCookie };
+    } catch (error) {
+      // The page works without them: the browser makes the calls itself.
+      request.log.warn({ err: error }, 'the first screen answers could not be written into the page');
+      return { answers: new Map<string, unknown>(), setCookie: [] };
     }
+  };
+
+  return async function firstScreenPage(request: FastifyRequest): Promise<FirstScreenPage> {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const { user, answers, setCookie } = await gatherAnswers(request, pathname);
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
+    const audience = user ? (user.isAdmin ? undefined : 'student') : 'visitor';
     const head = [
-      ...modulePreloads(pathname, Boolean(user)),
+      ...modulePreloads(pathname, audience),
       ...(user ? photoPreloads(answers, productId ? `/api/v1/products/${productId}` : undefined) : []),
     ];
     const body =
@@ -184,7 +200,6 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
     const html = page
       .replace('</head>', `${head.join('')}</head>`)
       .replace('<div id="root"></div>', `<div id="root"></div>${body}`);
-    const setCookie = session?.response.headers['set-cookie'];
-    return { html, personal: answers.size > 0, setCookie: setCookie === undefined ? [] : ([] as string[]).concat(setCookie) };
+    return { html, personal: answers.size > 0, setCookie };
   };
 }

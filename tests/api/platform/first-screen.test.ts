@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_ANSWERS_ID } from '#domain/first-screen.ts';
+import { createFirstScreen } from '#server/http/first-screen.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
@@ -135,6 +137,35 @@ describe('the page of a first screen', () => {
     expect(response.statusCode).toBe(200);
     expect(answersIn(response.body)).toBeUndefined();
     expect(modulePreloads(response.body)).toEqual([]);
+  });
+
+  it('names no shop code for an admin, whom the shop sends to the dashboard', async () => {
+    const admin = await insertUser(t.app.db, { userName: 'warden', isAdmin: true });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/shop/products',
+      headers: { cookie: await sessionCookieFor(t, admin.id) },
+    });
+    expect(modulePreloads(response.body)).toEqual([]);
+    expect(Object.keys(answersIn(response.body)!)).toContain('/api/v1/auth/check-auth');
+  });
+
+  it('serves the page without answers when the API cannot give them', async () => {
+    const broken = { inject: () => Promise.reject(new Error('the database is down')) } as unknown as FastifyInstance;
+    const firstScreenPage = createFirstScreen(broken, { webDir, sessionCookie: 'cm_session' });
+    const warn = vi.fn();
+    const request = {
+      url: '/shop/products',
+      cookies: { cm_session: 'token' },
+      headers: { cookie: 'cm_session=token' },
+      ip: '127.0.0.1',
+      log: { warn },
+    } as unknown as FastifyRequest;
+    const page = await firstScreenPage(request);
+    expect(answersIn(page.html)).toBeUndefined();
+    expect(page.personal).toBe(false);
+    expect(page.html).toContain('<div id="root"></div>');
+    expect(warn).toHaveBeenCalledOnce();
   });
 
   it('is sent compressed', async () => {
