@@ -19,20 +19,10 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureWebBuild } from './ensure-web-build.ts';
-import { firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
+import { CHROME_FLAGS, firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reportDir = path.join(root, 'test-output/lighthouse');
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The goals of issue 10; a figure past its goal is marked in the table. */
 const GOALS = { score: 95, tbtMs: 150, lcpMs: 2000, cls: 0.02, loginJsGzipBytes: 100 * 1024 };

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
+import { CHROME_FLAGS, firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
 
 interface ProfileNode {
   id: number;
@@ -98,14 +98,8 @@ async function main() {
   const { url, child } = await startServer(dataDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    // Playwright adds its own headless switch.
+    args: CHROME_FLAGS.filter((flag) => flag !== '--headless'),
   });
   try {
     const cookie = values['signed-in'] || values.path === 'product' ? await signInDemoStudent(url) : undefined;
