@@ -157,22 +157,6 @@ describe('the product card grid', () => {
     expect(heartOf(kettle.title)?.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it("draws a first screen's first row at once and its other cards right after", async () => {
-    controlledFetch();
-    const page = Array.from({ length: 24 }, (_, index) => productNamed(`Listing ${index + 1}`));
-    renderList(page, { firstScreen: true });
-    const grid = screen.getByRole('list', { name: 'Products' });
-    expect(within(grid).getAllByRole('listitem')).toHaveLength(4);
-    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(24));
-    expect(within(grid).getAllByRole('listitem')[23]!.textContent).toContain('Listing 24');
-  });
-
-  it('draws every card at once in the other grids', () => {
-    controlledFetch();
-    renderList(Array.from({ length: 8 }, (_, index) => productNamed(`Similar ${index + 1}`)));
-    expect(within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem')).toHaveLength(8);
-  });
-
   it('reads the session and the wishlist as often for 24 cards as for one', () => {
     controlledFetch();
     const observersOf = (client: QueryClient) => ({

@@ -9,6 +9,7 @@ import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
 import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
 import { useRequestStatusFooter } from '#web/features/buy-requests/use-request-status-footer.tsx';
 import { useProductList } from './api/get-products.ts';
+import { useCardsShown } from './use-cards-shown.ts';
 import type { CategoryOption, FilterSidebarProps } from './components/filter-sidebar.tsx';
 import { LoadMore } from './components/load-more.tsx';
 import { ProductCardList } from './components/product-grid.tsx';
@@ -40,6 +41,8 @@ export function ProductsPage() {
   // milliseconds (one long task would block a phone for a few hundred): the loader, or the
   // previous cards, stay until it is done.
   const shownProducts = useDeferredValue(products);
+  const cardsShown = useCardsShown(shownProducts.length);
+  const revealing = cardsShown < shownProducts.length;
 
   if (list.isPending || (shownProducts.length === 0 && products.length > 0)) return <FullScreenLoader />;
 
@@ -82,7 +85,13 @@ export function ProductsPage() {
       {shownProducts.length === 0 || list.isError ? (
         <p className="rounded-2xl bg-white p-10 text-center text-slate-600 ring-1 ring-slate-200">{productMessages.noneFound}</p>
       ) : (
-        <ProductCardList products={shownProducts} label="Products" headingLevel={2} renderFooter={requestStatus} firstScreen />
+        <ProductCardList
+          products={revealing ? shownProducts.slice(0, cardsShown) : shownProducts}
+          label="Products"
+          headingLevel={2}
+          renderFooter={requestStatus}
+          firstScreen
+        />
       )}
 
       {!list.isError && (
@@ -90,7 +99,8 @@ export function ProductsPage() {
           hasNextPage={list.hasNextPage}
           isFetchingNextPage={list.isFetchingNextPage}
           fetchNextPage={list.fetchNextPage}
-          paused={list.isPlaceholderData}
+          // Not while the first cards are being drawn: the end of the page is in view only for that moment.
+          paused={list.isPlaceholderData || revealing}
         />
       )}
 

@@ -1,5 +1,5 @@
 import type { Product } from '#domain/products/product.wire.ts';
-import { type ReactNode, memo, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, memo } from 'react';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { WishlistHeart } from '#web/features/wishlist/components/wishlist-heart.tsx';
@@ -95,24 +95,6 @@ const ProductCardItem = memo(function ProductCardItem({
   );
 });
 
-/** Cards a first screen draws at once: the first row of the widest grid. */
-const FIRST_SCREEN_CARDS = 4;
-
-/**
- * How many of the first screen's cards to draw: its first row at once, the rest just after, in
- * an interruptible pass. The page then paints (and shows its largest photo) after laying out a
- * few cards rather than a whole page of them, which on a phone is hundreds of milliseconds.
- */
-function useCardsShown(total: number, firstScreen: boolean): number {
-  const [shown, setShown] = useState(firstScreen ? FIRST_SCREEN_CARDS : Infinity);
-  useEffect(() => {
-    if (shown >= total) return undefined;
-    const timer = setTimeout(() => startTransition(() => setShown(Infinity)), 0);
-    return () => clearTimeout(timer);
-  }, [shown, total]);
-  return shown;
-}
-
 /**
  * The shop's product grids (Products, Home, Similar Products, the Wishlist tab). One place to
  * render a card per product, so every grid carries the wishlist heart; `renderFooter` adds a
@@ -139,10 +121,9 @@ export const ProductCardList = memo(function ProductCardList({
 }) {
   const { data: user } = useSession();
   const hearts = useWishlistHearts();
-  const shown = useCardsShown(products.length, firstScreen);
   return (
     <ProductGrid label={label} className={className}>
-      {products.slice(0, shown).map((product, index) => (
+      {products.map((product, index) => (
         <ProductCardItem
           key={product._id}
           product={product}
