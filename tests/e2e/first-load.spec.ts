@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LANDING_SCREEN_MODULES } from '#server/http/first-screen.ts';
 import { type LoadedScript, firstLoadScripts } from './support/first-load.ts';
 
 /**
@@ -34,5 +36,15 @@ describe('the first load of a screen', () => {
   it('of Products and of a product page carries none of them either', () => {
     expect(onDemandIn(firstLoadScripts(WEB_DIR, ['shop-layout', 'products-page']))).toEqual([]);
     expect(onDemandIn(firstLoadScripts(WEB_DIR, ['shop-layout', 'product-detail-page']))).toEqual([]);
+  });
+});
+
+describe('the page of a landing screen', () => {
+  it("names files that exist: every module it preloads is in the build's manifest", () => {
+    // A renamed or moved screen would otherwise lose its modulepreload links without a sound.
+    const manifest = JSON.parse(fs.readFileSync(path.join(WEB_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, unknown>;
+    const missing = LANDING_SCREEN_MODULES.filter((module) => !(module in manifest));
+    expect(LANDING_SCREEN_MODULES.length).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
   });
 });

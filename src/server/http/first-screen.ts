@@ -46,6 +46,9 @@ const LANDING_SCREENS: { pattern: RegExp; audience: Audience; modules: string[] 
   },
 ];
 
+/** Every web module a landing page names; each must be a key of the built manifest (tests/e2e/first-load.spec.ts). */
+export const LANDING_SCREEN_MODULES = [...new Set(LANDING_SCREENS.flatMap((screen) => screen.modules))];
+
 const PRODUCT_PAGE = /^\/shop\/products\/([^/]+)$/;
 /** index.html's preload of the session check (src/web/index.html). */
 const CHECK_AUTH_PRELOAD = /<link rel="preload" href="\/api\/v1\/auth\/check-auth"[^>]*>/;
