@@ -1,3 +1,4 @@
+import { groupIndianDigits } from '../number-format.ts';
 import { MESSAGE_MAX_CHARS } from './conversation.constants.ts';
 
 /** Minutes or seconds, whichever reads better, for "try again in …". */
@@ -23,7 +24,7 @@ export const conversationMessages = {
   listingNotFound: 'Product not found',
   userNotFound: 'User not found',
   bodyRequired: 'Write a message first',
-  bodyTooLong: `A message can be at most ${MESSAGE_MAX_CHARS.toLocaleString('en-IN')} characters`,
+  bodyTooLong: `A message can be at most ${groupIndianDigits(MESSAGE_MAX_CHARS)} characters`,
   bodyNul: 'A message cannot contain a NUL character',
   ownListing: 'You cannot message yourself about your own listing',
   listingSold: 'This listing is sold: you can no longer start a conversation about it',

@@ -1,4 +1,5 @@
 import { CARD_DESCRIPTION_MAX_CHARS, CURRENCY_SYMBOL } from '../constants.ts';
+import { groupIndianDigits } from '../number-format.ts';
 
 /**
  * Rounded percent of (originalPrice - price) / originalPrice, shown only when the price is
@@ -7,13 +8,6 @@ import { CARD_DESCRIPTION_MAX_CHARS, CURRENCY_SYMBOL } from '../constants.ts';
 export function discountPercent(price: number, originalPrice: number | null | undefined): number | null {
   if (!originalPrice || originalPrice <= 0 || price >= originalPrice) return null;
   return Math.round(((originalPrice - price) / originalPrice) * 100);
-}
-
-/** Groups an integer's digits the Indian way: the last three, then pairs (12,34,567). */
-function groupIndian(digits: string): string {
-  if (digits.length <= 3) return digits;
-  const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
-  return `${head},${digits.slice(-3)}`;
 }
 
 /** The shortest decimal that reads back as `value` (as Intl starts from), rounded half up to two places. */
@@ -36,7 +30,7 @@ export function formatPrice(amount: number): string {
   // Negative, huge or tiny amounts are not prices a listing can have; Intl writes them.
   if (!parts) return `${CURRENCY_SYMBOL}${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
   const cents = parts.cents.replace(/0+$/, '');
-  return `${CURRENCY_SYMBOL}${groupIndian(parts.whole)}${cents ? `.${cents}` : ''}`;
+  return `${CURRENCY_SYMBOL}${groupIndianDigits(parts.whole)}${cents ? `.${cents}` : ''}`;
 }
 
 /** Card descriptions are cut to 70 characters with an ellipsis (spec 2). */
