@@ -10,17 +10,6 @@ import { demoLogins } from '#server/seed/seed-catalogue.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Debian's Chromium, headless, with nothing that reaches for the network on its own. */
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

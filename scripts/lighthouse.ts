@@ -19,7 +19,8 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureWebBuild } from './ensure-web-build.ts';
-import { CHROME_FLAGS, firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
+import { firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reportDir = path.join(root, 'test-output/lighthouse');
@@ -56,7 +57,7 @@ function options() {
   const only = values.only.split(',').map((key) => key.trim());
   const throttling = values.throttling;
   if (throttling !== 'simulate' && throttling !== 'devtools') throw new Error('--throttling is simulate or devtools');
-  return { runs, only, throttling: throttling as 'simulate' | 'devtools' };
+  return { runs, only, throttling: throttling as Throttling };
 }
 
 /**
@@ -65,14 +66,19 @@ function options() {
  * over the slow network with the slowed CPU, which shows what a page painted before its scripts
  * have arrived gains (decision 0022), at the cost of noisier figures.
  */
-let throttlingMethod: 'simulate' | 'devtools' = 'simulate';
+type Throttling = 'simulate' | 'devtools';
 
 class LighthouseRunError extends Error {}
 
-async function measure(url: string, cookie: string | undefined, reportName: string): Promise<RunFigures> {
+async function measure(
+  url: string,
+  cookie: string | undefined,
+  reportName: string,
+  throttlingMethod: Throttling,
+): Promise<RunFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   try {
     const result = await lighthouse(
@@ -113,10 +119,15 @@ async function measure(url: string, cookie: string | undefined, reportName: stri
 }
 
 /** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated, never counted. */
-async function measureWithRetries(url: string, cookie: string | undefined, reportName: string): Promise<RunFigures> {
+async function measureWithRetries(
+  url: string,
+  cookie: string | undefined,
+  reportName: string,
+  throttling: Throttling,
+): Promise<RunFigures> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await measure(url, cookie, reportName);
+      return await measure(url, cookie, reportName, throttling);
     } catch (error) {
       if (!(error instanceof LighthouseRunError) || attempt === 3) throw error;
       console.warn(`  ${error.message}; running it again`);
@@ -159,7 +170,6 @@ function loadAverage() {
 
 async function main() {
   const { runs, only, throttling } = options();
-  throttlingMethod = throttling;
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-lighthouse-'));
   const { url, child } = await startServer(dataDir);
@@ -178,7 +188,12 @@ async function main() {
     // Pages alternate run by run, so a burst of load on the shared machine hits all of them alike.
     for (let run = 1; run <= runs; run += 1) {
       for (const page of pages) {
-        const figures = await measureWithRetries(`${url}${page.path}`, page.signedIn ? cookie : undefined, `${page.key}-${run}`);
+        const figures = await measureWithRetries(
+          `${url}${page.path}`,
+          page.signedIn ? cookie : undefined,
+          `${page.key}-${run}`,
+          throttling,
+        );
         results.get(page)!.push(figures);
         console.info(
           `run ${run} ${page.name.padEnd(12)} score ${figures.score}  TBT ${Math.round(figures.tbtMs)} ms  LCP ${Math.round(figures.lcpMs)} ms  CLS ${figures.cls.toFixed(3)}`,

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { CHROME_FLAGS, firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
+import { firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
 
 interface ProfileNode {
   id: number;
@@ -99,7 +100,7 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     // Playwright adds its own headless switch.
-    args: CHROME_FLAGS.filter((flag) => flag !== '--headless'),
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
   });
   try {
     const cookie = values['signed-in'] || values.path === 'product' ? await signInDemoStudent(url) : undefined;
