@@ -31,7 +31,12 @@ interface ViteManifestChunk {
 type ViteManifest = Record<string, ViteManifestChunk>;
 
 /** The code of the frames and screens people land on, by the web app's source files (vite's manifest keys). */
-const SHOP_FRAME = ['components/layout/shop-layout.tsx', 'app/student-start-data.tsx'];
+/**
+ * The shop's frame, and the live stream's code: the app shell opens the stream as soon as the
+ * first screen is drawn, and asking for its code only then would put a round trip after the
+ * page's own scripts (issue 10).
+ */
+const SHOP_FRAME = ['components/layout/shop-layout.tsx', 'features/notifications/live-stream.ts'];
 /** Who is shown the screen at that address: a visitor signed out, or a student (an admin is sent elsewhere). */
 type Audience = 'visitor' | 'student';
 const LANDING_SCREENS: { pattern: RegExp; audience: Audience; modules: string[] }[] = [

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { INTERNAL_ERROR_TEXT } from '#domain/first-screen-texts.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
@@ -6,8 +6,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { useLiveEvents } from '#web/features/notifications/use-live-events.ts';
-
-const StudentStartData = lazy(() => import('./student-start-data.tsx').then((m) => ({ default: m.StudentStartData })));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -18,8 +16,8 @@ function ScrollToTop() {
 }
 
 /**
- * Root of every route: checks the session once (with a loader), then loads a student's wishlist
- * and requested listings (spec 4: at start), opens the live stream, and scrolls to top on navigation.
+ * Root of every route: checks the session once (with a loader), opens the live stream, and
+ * scrolls to top on navigation (a student's start-up data comes with the shop's frame).
  * Until a screen's code has arrived the loader stays up; moving between pages keeps the current
  * page on screen meanwhile (the router makes navigations transitions).
  */
@@ -40,11 +38,6 @@ export function AppShell() {
   return (
     <>
       <ScrollToTop />
-      {session.data && !session.data.isAdmin && (
-        <Suspense fallback={null}>
-          <StudentStartData />
-        </Suspense>
-      )}
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />
       </Suspense>

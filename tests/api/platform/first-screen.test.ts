@@ -29,7 +29,7 @@ function standInWebBuild(): string {
       '_screens-s1.js': chunk('assets/screens-s1.js', ['main.tsx']),
       'features/auth/login-page.tsx': chunk('assets/login-page-l1.js', ['main.tsx', '_forms-f1.js']),
       'components/layout/shop-layout.tsx': chunk('assets/shop-layout-y1.js', ['main.tsx', '_screens-s1.js']),
-      'app/student-start-data.tsx': chunk('assets/student-start-data-d1.js', ['main.tsx']),
+      'features/notifications/live-stream.ts': chunk('assets/live-stream-v1.js', ['main.tsx', '_screens-s1.js']),
       'features/products/products-page.tsx': chunk('assets/products-page-p1.js', ['main.tsx', '_screens-s1.js']),
       'features/products/product-detail-page.tsx': chunk('assets/product-detail-page-q1.js', ['main.tsx', '_screens-s1.js']),
     }),
@@ -99,7 +99,7 @@ describe('the page of a first screen', () => {
     expect(modulePreloads(response.body)).toEqual([
       '/assets/screens-s1.js',
       '/assets/shop-layout-y1.js',
-      '/assets/student-start-data-d1.js',
+      '/assets/live-stream-v1.js',
       '/assets/products-page-p1.js',
     ]);
   });

@@ -6,6 +6,7 @@ import { clearStoredProductFilter } from '#web/features/products/product-filter-
 import { cn } from '#web/lib/cn.ts';
 import { AvatarLink } from './avatar-link.tsx';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
+import { StudentStartData } from './student-start-data.tsx';
 import { Footer } from './footer.tsx';
 import { type NavItem, shopNavItems } from './nav-items.ts';
 
@@ -17,6 +18,7 @@ function onNavigate(item: NavItem) {
 export function ShopLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
+      <StudentStartData />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

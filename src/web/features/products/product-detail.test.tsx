@@ -87,6 +87,23 @@ describe('Similar Products', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('asks for them only once the product is drawn and the browser is idle', async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const viewed = bookOf(0);
+    const api = renderDetail(viewed, student, [bookOf(1)]);
+    await screen.findByRole('heading', { name: viewed.title });
+    await waitFor(() => expect(idle).toHaveLength(1));
+    expect(api.callsTo('GET /api/v1/products')).toHaveLength(0);
+    expect(screen.queryByRole('list', { name: 'Similar Products' })).toBeNull();
+
+    idle.splice(0).forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 50 }));
+    const list = await screen.findByRole('list', { name: 'Similar Products' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(api.callsTo('GET /api/v1/products')).toHaveLength(1);
+  });
+
   it("says 'No similar products found.' when the category has nothing else", async () => {
     renderDetail(bookOf(0));
     await screen.findByText(productMessages.noSimilar);

@@ -35,8 +35,8 @@ export function productListQuery(filter: ProductListFilter) {
  * nor pushes one off). The previous answer stays on screen while a new filter loads, so only the
  * very first load shows the full-screen loader.
  */
-export function useProductList(filter: ProductListFilter) {
-  return useInfiniteQuery({ ...productListQuery(filter), placeholderData: keepPreviousData });
+export function useProductList(filter: ProductListFilter, options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...productListQuery(filter), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
 }
 
 /** A single page, for the short lists (Home's recent products, Similar Products). */

@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { productMessages } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
+import { useIdleOnce } from '#web/lib/when-idle.ts';
 import { useProductList } from '../api/get-products.ts';
 import { LoadMore } from './load-more.tsx';
 import { ProductCardList, ProductGridSkeleton } from './product-grid.tsx';
@@ -13,7 +14,12 @@ const SIMILAR_PAGE_SIZE = 8;
  * a page at a time. More load by button only, so the footer below stays reachable.
  */
 export function SimilarProducts({ product }: { product: Product }) {
-  const similar = useProductList({ category: [product.category], excludeId: product._id, limit: SIMILAR_PAGE_SIZE });
+  // Below the product itself: asked for once the page is drawn, so it never delays the page.
+  const afterFirstScreen = useIdleOnce();
+  const similar = useProductList(
+    { category: [product.category], excludeId: product._id, limit: SIMILAR_PAGE_SIZE },
+    { enabled: afterFirstScreen },
+  );
   // The cards arrive after the page is drawn: drawn in an interruptible pass, so their render
   // never holds up a tap (on a phone it is tens of milliseconds).
   const shown = useDeferredValue(similar.data);
