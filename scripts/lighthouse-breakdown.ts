@@ -1,5 +1,5 @@
 /**
- * npm run lighthouse:breakdown [-- --page products|product|login] [--runs 2]
+ * npm run lighthouse:breakdown [-- --page products|product|login] [--runs 2] [--shrink RE=KB] [--merge RE=RE]
  *
  * Why Lighthouse's LCP and FCP are what they are. Under its default `simulate` throttling,
  * Lighthouse loads the page at full speed, builds a graph of the load (requests, and main-thread
@@ -8,6 +8,10 @@
  * the replayed graph behind each estimate: every request with its priority, size and simulated
  * start and end, and every task with its observed length (it counts four times that). The node
  * that ends last is what the metric waits for (docs/PERFORMANCE.md, "Fifth pass").
+ *
+ * `--shrink 'index-.*\.js=10'` (KB off the matching files) and `--merge 'forms-=screens-'` (the
+ * matching files' bytes moved into the other one, their requests gone) replay the same graph with
+ * that change, to see what a change to the bundle would be worth before making it.
  *
  * It measures against the same server, session and Chromium as `npm run lighthouse`.
  */
@@ -19,6 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { LoadSimulator } from 'lighthouse/core/computed/load-simulator.js';
 import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 import { ensureWebBuild } from './ensure-web-build.ts';
 import { firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
@@ -34,6 +39,13 @@ interface GraphNode {
   endTime: number;
   request?: { url: string; priority: string; resourceType?: string; transferSize: number };
   childEvents?: TraceEvent[];
+  getDependencies(): GraphNode[];
+  getDependents(): GraphNode[];
+  addDependency(node: GraphNode): void;
+  removeDependency(node: GraphNode): void;
+  removeAllDependencies(): void;
+  traverse(callback: (node: GraphNode) => void): void;
+  cloneWithRelationships(predicate: (node: GraphNode) => boolean): GraphNode;
 }
 interface Estimate {
   timeInMs: number;
@@ -43,8 +55,74 @@ interface LanternResult {
   timing: number;
   optimisticEstimate: Estimate;
   pessimisticEstimate: Estimate;
+  optimisticGraph: GraphNode;
+  pessimisticGraph: GraphNode;
 }
 type ComputedMetric = { request(data: unknown, context: unknown): Promise<LanternResult> };
+type Simulator = { simulate(graph: GraphNode): Estimate };
+
+/**
+ * A change to try on the replayed graph: `shrink` takes KB off the matching files; `merge` removes
+ * the matching files and adds their bytes to the `into` file (as if the bundler made one of them).
+ */
+interface WhatIf {
+  shrink: { pattern: RegExp; kb: number }[];
+  merge: { pattern: RegExp; into: RegExp }[];
+}
+
+const networkNodes = (graph: GraphNode, pattern: RegExp) => {
+  const found: GraphNode[] = [];
+  graph.traverse((node) => {
+    if (node.type === 'network' && node.request && pattern.test(node.request.url)) found.push(node);
+  });
+  return found;
+};
+
+/** The graph with the change made; request records are shared by every graph of the load, so each is edited once. */
+function edited(graph: GraphNode, whatIf: WhatIf, editedRequests: Set<unknown>): GraphNode {
+  const copy = graph.cloneWithRelationships(() => true);
+  const editOnce = (request: NonNullable<GraphNode['request']>, change: (r: typeof request) => void) => {
+    if (editedRequests.has(request)) return;
+    editedRequests.add(request);
+    change(request);
+  };
+  for (const { pattern, kb } of whatIf.shrink) {
+    for (const node of networkNodes(copy, pattern))
+      editOnce(node.request!, (request) => (request.transferSize = Math.max(0, request.transferSize - kb * 1024)));
+  }
+  for (const { pattern, into } of whatIf.merge) {
+    const target = networkNodes(copy, into)[0];
+    for (const node of networkNodes(copy, pattern)) {
+      if (target) editOnce(node.request!, (request) => (target.request!.transferSize += request.transferSize));
+      // What waited for the removed file now waits for what the file waited for.
+      for (const dependent of node.getDependents()) {
+        dependent.removeDependency(node);
+        for (const dependency of node.getDependencies()) dependent.addDependency(dependency);
+      }
+      node.removeAllDependencies();
+    }
+  }
+  return copy;
+}
+
+/** FCP and LCP replayed on the edited graphs, combined as Lighthouse combines them. */
+function whatIfEstimate(simulator: Simulator, fcp: LanternResult, lcp: LanternResult, whatIf: WhatIf) {
+  const editedRequests = new Set<unknown>();
+  const fcpGraphs = [fcp.optimisticGraph, fcp.pessimisticGraph].map((graph) => edited(graph, whatIf, editedRequests));
+  const lcpGraphs = [lcp.optimisticGraph, lcp.pessimisticGraph].map((graph) => edited(graph, whatIf, editedRequests));
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const lowPriorityImage = (node: GraphNode) =>
+    node.request?.resourceType === 'Image' && (node.request.priority === 'Low' || node.request.priority === 'VeryLow');
+  const fcpMs = mean(fcpGraphs.map((graph) => simulator.simulate(graph).timeInMs));
+  const lcpMs = mean(
+    lcpGraphs.map((graph) =>
+      Math.max(
+        ...[...simulator.simulate(graph).nodeTimings].filter(([node]) => !lowPriorityImage(node)).map(([, t]) => t.endTime),
+      ),
+    ),
+  );
+  return { fcpMs, lcpMs: Math.max(fcpMs, lcpMs) };
+}
 
 /** Task events worth naming: parsing, styles, layout, paint, script. */
 const TASK_EVENTS = ['ParseHTML', 'UpdateLayoutTree', 'Layout', 'Paint', 'FunctionCall', 'EvaluateScript', 'RunMicrotasks'];
@@ -76,7 +154,7 @@ function printEstimate(label: string, estimate: Estimate, origin: string) {
   }
 }
 
-async function breakdown(url: string, cookie: string | undefined, origin: string) {
+async function breakdown(url: string, cookie: string | undefined, origin: string, whatIf: WhatIf) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROMIUM_FLAGS,
@@ -108,6 +186,17 @@ async function breakdown(url: string, cookie: string | undefined, origin: string
     );
     printEstimate('FCP, pessimistic graph', fcp.pessimisticEstimate, origin);
     printEstimate('LCP, pessimistic graph', lcp.pessimisticEstimate, origin);
+    if (whatIf.shrink.length + whatIf.merge.length > 0) {
+      const simulator = await (
+        LoadSimulator as unknown as { request(data: unknown, context: unknown): Promise<Simulator> }
+      ).request({ devtoolsLog: artifacts.DevtoolsLog, settings: lhr.configSettings }, context);
+      const baseline = whatIfEstimate(simulator, fcp, lcp, { shrink: [], merge: [] });
+      const changed = whatIfEstimate(simulator, fcp, lcp, whatIf);
+      console.info(
+        `  What if (replayed on this load's graph): FCP ${Math.round(baseline.fcpMs)} → ${Math.round(changed.fcpMs)} ms, ` +
+          `LCP ${Math.round(baseline.lcpMs)} → ${Math.round(changed.lcpMs)} ms`,
+      );
+    }
   } finally {
     chrome.kill();
   }
@@ -115,8 +204,18 @@ async function breakdown(url: string, cookie: string | undefined, origin: string
 
 async function main() {
   const { values } = parseArgs({
-    options: { page: { type: 'string', default: 'products' }, runs: { type: 'string', default: '1' } },
+    options: {
+      page: { type: 'string', default: 'products' },
+      runs: { type: 'string', default: '1' },
+      shrink: { type: 'string', multiple: true, default: [] },
+      merge: { type: 'string', multiple: true, default: [] },
+    },
   });
+  const pairs = (values: string[]) => values.map((value) => value.split('=') as [string, string]);
+  const whatIf: WhatIf = {
+    shrink: pairs(values.shrink).map(([pattern, kb]) => ({ pattern: new RegExp(pattern), kb: Number(kb) })),
+    merge: pairs(values.merge).map(([pattern, into]) => ({ pattern: new RegExp(pattern), into: new RegExp(into) })),
+  };
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-lighthouse-'));
   const { url, child } = await startServer(dataDir);
@@ -129,7 +228,7 @@ async function main() {
           ? await firstProductPath(url, cookie)
           : '/shop/products';
     for (let run = 0; run < Number(values.runs); run += 1) {
-      await breakdown(`${url}${pagePath}`, values.page === 'login' ? undefined : cookie, url);
+      await breakdown(`${url}${pagePath}`, values.page === 'login' ? undefined : cookie, url, whatIf);
     }
   } finally {
     child.kill();

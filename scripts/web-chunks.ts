@@ -4,7 +4,6 @@
  * page on a phone asked for ~30 files of 1 KB, each costing a round trip and a kilobyte of
  * headers. The groups:
  *  - app: everything the entry script loads (the first file of every visit);
- *  - forms: the few form pieces the login screen adds, kept apart so it loads nothing else;
  *  - screens: the other modules shared by the signed-in screens (cards, grids, frames, icons),
  *    except any module that needs a heavy library (validation, forms, dialogs, cropper,
  *    carousel): those are fetched only by the screens or dialogs that use them.
@@ -73,8 +72,6 @@ export function findHeavyModules(root: string): Set<string> {
   return heavy;
 }
 
-const LOGIN_FORM_PIECES =
-  /src[\\/]web[\\/](components[\\/]ui[\\/](field|password-input|page-title)|features[\\/]auth[\\/]components[\\/]auth-card)\.tsx$|lucide-react[\\/].*[\\/]icons[\\/]eye(-off)?\.m?js$/;
 const AUTH_SCREENS = /src[\\/]web[\\/]features[\\/]auth[\\/]/;
 
 /** The codeSplitting groups described above. */
@@ -87,7 +84,6 @@ export function webChunkGroups(root: string) {
   };
   return [
     { name: 'app', tags: ['$initial' as const], priority: 3 },
-    { name: 'forms', test: LOGIN_FORM_PIECES, priority: 2 },
     { name: 'screens', test: isLightScreenModule, minShareCount: 2, priority: 1 },
   ];
 }

@@ -40,7 +40,6 @@ const SHOP_FRAME = ['components/layout/shop-layout.tsx', 'features/notifications
 /** Who is shown the screen at that address: a visitor signed out, or a student (an admin is sent elsewhere). */
 type Audience = 'visitor' | 'student';
 const LANDING_SCREENS: { pattern: RegExp; audience: Audience; modules: string[] }[] = [
-  { pattern: /^\/auth\/login$/, audience: 'visitor', modules: ['features/auth/login-page.tsx'] },
   { pattern: /^\/auth\/register$/, audience: 'visitor', modules: ['features/auth/register-page.tsx'] },
   { pattern: /^\/shop$/, audience: 'student', modules: [...SHOP_FRAME, 'features/home/home-page.tsx'] },
   { pattern: /^\/shop\/products$/, audience: 'student', modules: [...SHOP_FRAME, 'features/products/products-page.tsx'] },

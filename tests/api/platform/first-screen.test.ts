@@ -25,9 +25,8 @@ function standInWebBuild(): string {
     path.join(dir, '.vite/manifest.json'),
     JSON.stringify({
       'main.tsx': { ...chunk('assets/index-e1.js'), isEntry: true },
-      '_forms-f1.js': chunk('assets/forms-f1.js'),
       '_screens-s1.js': chunk('assets/screens-s1.js', ['main.tsx']),
-      'features/auth/login-page.tsx': chunk('assets/login-page-l1.js', ['main.tsx', '_forms-f1.js']),
+      'features/auth/register-page.tsx': chunk('assets/register-page-r1.js', ['main.tsx']),
       'components/layout/shop-layout.tsx': chunk('assets/shop-layout-y1.js', ['main.tsx', '_screens-s1.js']),
       'features/notifications/live-stream.ts': chunk('assets/live-stream-v1.js', ['main.tsx', '_screens-s1.js']),
       'features/products/products-page.tsx': chunk('assets/products-page-p1.js', ['main.tsx', '_screens-s1.js']),
@@ -66,11 +65,18 @@ describe('the page of a first screen', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it("names the login screen's own files for download beside the entry script, and nothing of the visitor", async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/auth/login' });
+  it("names the register screen's own files for download beside the entry script, and nothing of the visitor", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/register' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(modulePreloads(response.body)).toEqual(['/assets/forms-f1.js', '/assets/login-page-l1.js']);
+    expect(modulePreloads(response.body)).toEqual(['/assets/register-page-r1.js']);
+    expect(answersIn(response.body)).toBeUndefined();
+    expect(response.body).toContain(CHECK_AUTH_PRELOAD);
+  });
+
+  it('names no other file for the login screen, which comes with the entry script', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/login' });
+    expect(modulePreloads(response.body)).toEqual([]);
     expect(answersIn(response.body)).toBeUndefined();
     expect(response.body).toContain(CHECK_AUTH_PRELOAD);
   });
