@@ -98,3 +98,55 @@ describe('whenIdle', () => {
     expect(beforeIdle).not.toHaveBeenCalled();
   });
 });
+
+describe('whenIdle, where the browser reports the largest paint', () => {
+  /** A PerformanceObserver whose largest-paint entries the test delivers. */
+  function stubLargestPaint() {
+    const observers: (() => void)[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(private readonly callback: () => void) {}
+      observe() {
+        observers.push(this.callback);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    return { paintLargest: () => observers.forEach((callback) => callback()) };
+  }
+
+  it('waits for that paint rather than the load event, then for a frame and an idle moment', () => {
+    readyState = 'complete';
+    const page = stubLargestPaint();
+    const browser = stubScheduling();
+    const task = vi.fn();
+    whenIdle(task);
+    browser.drawFrame();
+    vi.advanceTimersByTime(100);
+    browser.goIdle();
+    expect(task).not.toHaveBeenCalled();
+
+    page.paintLargest();
+    page.paintLargest();
+    browser.drawFrame();
+    vi.advanceTimersByTime(1);
+    browser.goIdle();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes on after 3 s without it (a tab in the background reports none)', () => {
+    stubLargestPaint();
+    const browser = stubScheduling();
+    const task = vi.fn();
+    whenIdle(task);
+    vi.advanceTimersByTime(2999);
+    browser.drawFrame();
+    browser.goIdle();
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    browser.drawFrame();
+    vi.advanceTimersByTime(1);
+    browser.goIdle();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+});
