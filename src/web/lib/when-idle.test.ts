@@ -134,6 +134,18 @@ describe('whenIdle, where the browser reports the largest paint', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('never runs once cancelled, even when the paint is reported afterwards', () => {
+    const page = stubLargestPaint();
+    const browser = stubScheduling();
+    const task = vi.fn();
+    whenIdle(task)();
+    page.paintLargest();
+    browser.drawFrame();
+    vi.runAllTimers();
+    browser.goIdle();
+    expect(task).not.toHaveBeenCalled();
+  });
+
   it('goes on after 3 s without it (a tab in the background reports none)', () => {
     stubLargestPaint();
     const browser = stubScheduling();

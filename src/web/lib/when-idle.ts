@@ -53,6 +53,8 @@ function afterMainContent(next: () => void): () => void {
     };
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
     return () => {
+      // An entry already queued for the observer must not start the task either.
+      seen = true;
       observer.disconnect();
       clearTimeout(timer);
     };
