@@ -29,7 +29,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('whenIdle', () => {
+describe('whenIdle, where the browser does not report the largest paint', () => {
   it('waits for the page to load, then for the next frame, then for an idle moment', () => {
     const browser = stubScheduling();
     const task = vi.fn();
