@@ -83,7 +83,17 @@ function requestsOf(target: BenchTarget, bare: boolean, defaultCookie: string): 
     return { path: target.precomputedPath, requests: [add, remove] };
   }
   // Each (buyer, listing) pair once (across the warm-up and the run): a new request every time,
-  // never over a buyer's hourly limit.
+  // never over a buyer's hourly limit. The bare route writes nothing, so it uses up no pair: at its
+  // rate it would empty the pool (as it did once, ending the bench at its last row).
+  const body = (productId: string) =>
+    JSON.stringify({ productId, buyerMessage: 'Is this still available? I can pick it up today.' });
+  if (bare) {
+    const sameSize = body(target.productIds[0] ?? '');
+    return {
+      path: target.precomputedPath,
+      requests: [{ method: 'POST', headers: { ...json, cookie: defaultCookie }, body: sameSize }],
+    };
+  }
   const send: Request = {
     method: 'POST',
     setupRequest: (request) => {
@@ -93,9 +103,9 @@ function requestsOf(target: BenchTarget, bare: boolean, defaultCookie: string): 
       if (buyer === undefined || productId === undefined) throw new Error('the buy-request pool ran out: lower --seconds');
       return {
         ...request,
-        path: bare ? target.precomputedPath : '/api/v1/interested/mark-interested',
-        headers: { ...json, cookie: bare ? defaultCookie : buyer },
-        body: JSON.stringify({ productId, buyerMessage: 'Is this still available? I can pick it up today.' }),
+        path: '/api/v1/interested/mark-interested',
+        headers: { ...json, cookie: buyer },
+        body: body(productId),
       };
     },
   };
