@@ -22,8 +22,10 @@ let seller: SeededAccount;
 let buyer: SeededAccount;
 let admin: SeededAccount;
 let bouncing: SeededAccount;
+let fanSeller: SeededAccount;
 let lampId: string;
 let kettleId: string;
+let fanId: string;
 /** A real mail server, which refuses one address for good. */
 let smtp: TestSmtpServer;
 const contexts: BrowserContext[] = [];
@@ -46,13 +48,15 @@ beforeAll(async () => {
     { email: 'meera@campus.edu', userName: 'meera', phoneNumber: '9876500001' },
     { email: 'dean@campus.edu', userName: 'dean', isAdmin: true },
     { email: 'moved.away@campus.edu', userName: 'kiran' },
+    { email: 'asha@campus.edu', userName: 'asha' },
   ]);
-  [seller, buyer, admin, bouncing] = [seeded[0]!, seeded[1]!, seeded[2]!, seeded[3]!];
-  const [lamp, kettle] = await seedListings(dataDir, [
+  [seller, buyer, admin, bouncing, fanSeller] = [seeded[0]!, seeded[1]!, seeded[2]!, seeded[3]!, seeded[4]!];
+  const [lamp, kettle, fan] = await seedListings(dataDir, [
     { sellerId: seller.user.id, title: 'Study lamp with warm LED', category: 'Electronics', photoHues: [40] },
     { sellerId: bouncing.user.id, title: 'Electric kettle', category: 'Electronics', photoHues: [300] },
+    { sellerId: fanSeller.user.id, title: 'Desk fan, three speeds', category: 'Electronics', photoHues: [200] },
   ]);
-  [lampId, kettleId] = [lamp!, kettle!];
+  [lampId, kettleId, fanId] = [lamp!, kettle!, fan!];
   smtp = await startSmtpServer({ refuse: (address) => address === 'moved.away@campus.edu' });
   [server, browser] = await Promise.all([startServer({ dataDir, env: { SMTP_URL: smtp.url } }), launchBrowser()]);
 });
@@ -153,6 +157,27 @@ describe('notifications, live', () => {
     await buyerPage.getByText('SOLD OUT', { exact: true }).waitFor({ timeout: 5000 });
     await headerBell(buyerPage, 1).waitFor({ timeout: 5000 });
     await buyerPage.getByText(buyRequestMessages.statusAccepted).waitFor();
+  });
+});
+
+describe('notifications sent while a page loads', () => {
+  it("raises the seller's bell for a request sent after the page's data was written and before its stream opened", async () => {
+    const page = await pageAs(fanSeller);
+    // Hold the live stream's code: the page is drawn from the answers written into it, and its
+    // stream opens only once this arrives, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/live-stream-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/shop/products');
+    await headerBell(page, 0).waitFor();
+
+    expect(await callAs(buyer, '/interested/mark-interested', { productId: fanId, buyerMessage: 'Is the fan quiet?' })).toBe(200);
+    release();
+
+    await headerBell(page, 1).waitFor({ timeout: 5000 });
   });
 });
 

@@ -31,6 +31,14 @@ export const notificationResponseSchema = z.object({ success: z.literal(true), n
 export const unreadCountResponseSchema = z.object({ success: z.literal(true), unreadCount: z.number().int() });
 export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
 
+/**
+ * GET /api/v1/notifications/unread-count: the count, and the seq of the user's newest notification
+ * when it was counted (0: none yet). A page drawn from this answer opens its live stream with that
+ * seq as Last-Event-ID, so a notification that came in between is replayed, not lost.
+ */
+export const unreadCountWithSeqResponseSchema = unreadCountResponseSchema.extend({ latestSeq: z.number().int().min(0) });
+export type UnreadCountWithSeqResponse = z.infer<typeof unreadCountWithSeqResponseSchema>;
+
 /** Per kind: whether it is also e-mailed (always shown in the app). */
 export const notificationPreferenceSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.boolean() });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;

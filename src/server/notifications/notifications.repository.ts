@@ -29,6 +29,25 @@ export async function countUnread(db: Queryable, userId: string): Promise<number
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The unread count and the seq of the user's newest notification, in one statement so that both
+ * come from the same moment: notifications after that seq are exactly those the count did not see.
+ */
+export async function countUnreadWithLatestSeq(
+  db: Queryable,
+  userId: string,
+): Promise<{ unreadCount: number; latestSeq: number }> {
+  const newest = sql`(select max(${notifications.seq}) from ${notifications} where ${notifications.userId} = ${userId})`;
+  const [row] = await db
+    .select({
+      unreadCount: sql<number>`${count()}::int`.mapWith(Number),
+      latestSeq: sql<number>`coalesce(${newest}, 0)`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return { unreadCount: row?.unreadCount ?? 0, latestSeq: row?.latestSeq ?? 0 };
+}
+
 /** A page of a user's notifications, newest first, older than `beforeSeq` when given. */
 export async function listNotifications(
   db: Queryable,

@@ -13,6 +13,7 @@ import {
   notificationPreferencesResponseSchema,
   notificationResponseSchema,
   unreadCountResponseSchema,
+  unreadCountWithSeqResponseSchema,
   unsubscribeInfoSchema,
   unsubscribeResponseSchema,
 } from '#domain/notifications/notification.wire.ts';
@@ -28,7 +29,7 @@ import {
   unsubscribe,
   unsubscribeInfo,
 } from './notifications.ts';
-import { countUnread } from './notifications.repository.ts';
+import { countUnreadWithLatestSeq } from './notifications.repository.ts';
 
 /** A path id or token that names nothing is the route's own 404 (see http/error-handler.ts). */
 const notificationRoute = { notFoundMessage: notificationMessages.notFound };
@@ -49,9 +50,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/unread-count', { schema: { response: { 200: unreadCountResponseSchema } } }, async (request) => ({
+  app.get('/unread-count', { schema: { response: { 200: unreadCountWithSeqResponseSchema } } }, async (request) => ({
     success: true as const,
-    unreadCount: await countUnread(app.db, currentUser(request).id),
+    ...(await countUnreadWithLatestSeq(app.db, currentUser(request).id)),
   }));
 
   app.post('/read-all', { schema: { response: { 200: unreadCountResponseSchema } } }, async (request) => {

@@ -130,6 +130,25 @@ describe('reconnecting with Last-Event-ID', () => {
   });
 });
 
+describe('opening the stream after the page was drawn', () => {
+  it("replays what came in after the unread count's latestSeq, and nothing the page already had", async () => {
+    await requestListing('Already on the page');
+    const counted = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/unread-count',
+      headers: { cookie: sellerCookie },
+    });
+    const { latestSeq } = counted.json<{ latestSeq: number }>();
+
+    // The scripts are still loading when this request comes in.
+    await requestListing('While the page loaded');
+    const opened = await stream(sellerCookie, String(latestSeq));
+    const replayed = await opened.next(notificationAbout('While the page loaded'));
+    expect(Number(replayed.id)).toBeGreaterThan(latestSeq);
+    expect(opened.events.filter(notificationAbout('Already on the page'))).toEqual([]);
+  });
+});
+
 describe('ending streams', () => {
   it('ends the stream of a session that logged out, at the next heartbeat', async () => {
     const cookie = await sessionCookieFor(t, seller.id);

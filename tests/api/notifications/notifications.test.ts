@@ -7,6 +7,7 @@ import type {
   NotificationPage,
   NotificationPreferencesResponse,
   UnreadCountResponse,
+  UnreadCountWithSeqResponse,
 } from '#domain/notifications/notification.wire.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
@@ -165,6 +166,29 @@ describe('marking read', () => {
     expect(body(await api.markAllRead(seller))).toEqual({ success: true, unreadCount: 0 });
     expect((await notificationsOf(seller)).every((n) => n.read)).toBe(true);
     expect(body<UnreadCountResponse>(await api.unread(seller)).unreadCount).toBe(0);
+  });
+
+  it("names, with the count, the seq of the user's newest notification, which reading does not change", async () => {
+    const seller = await person('tara');
+    const buyer = await person('arjun');
+    expect(body(await api.unread(seller))).toEqual({ success: true, unreadCount: 0, latestSeq: 0 });
+
+    await requestListing(seller, buyer, 'Geometry box');
+    const afterOne = body<UnreadCountWithSeqResponse>(await api.unread(seller));
+    expect(afterOne.unreadCount).toBe(1);
+    expect(afterOne.latestSeq).toBeGreaterThan(0);
+
+    // Another user's notification is not this user's newest.
+    await requestListing(buyer, seller, 'Lab coat');
+    expect(body<UnreadCountWithSeqResponse>(await api.unread(seller)).latestSeq).toBe(afterOne.latestSeq);
+
+    await requestListing(seller, await person('dev'), 'Drafter');
+    const afterTwo = body<UnreadCountWithSeqResponse>(await api.unread(seller));
+    expect(afterTwo).toMatchObject({ unreadCount: 2 });
+    expect(afterTwo.latestSeq).toBeGreaterThan(afterOne.latestSeq);
+
+    await api.markAllRead(seller);
+    expect(body(await api.unread(seller))).toEqual({ success: true, unreadCount: 0, latestSeq: afterTwo.latestSeq });
   });
 
   it("answers 404 to reading or marking another user's notification, and leaves it unread", async () => {

@@ -13,6 +13,7 @@ import { conversationKeys } from '#web/features/conversations/api/query-keys.ts'
 import type { ConversationResponse } from '#domain/conversations/conversation.wire.ts';
 import type { SessionUser } from '#domain/users/user.wire.ts';
 import { notificationKeys } from './api/query-keys.ts';
+import type { CachedUnreadCount } from './api/get-unread-count.ts';
 
 type LiveEventName = keyof LiveEventData;
 /** What one tab tells the others: an event of the stream, or that the stream was (re)opened after a gap. */
@@ -109,12 +110,13 @@ function apply(queryClient: QueryClient, message: LiveMessage) {
  */
 function holdStream(
   deliver: (message: LiveMessage) => void,
-  options: { onRefused: () => void; signal: AbortSignal; tookOver: boolean },
+  options: { onRefused: () => void; signal: AbortSignal; tookOver: boolean; resumeAfter: number | undefined },
 ): Promise<void> {
   const { onRefused, signal } = options;
   return new Promise((resolve) => {
     let source: EventSource | undefined;
-    let lastEventId = '';
+    // The first open resumes after the newest notification the page was drawn with.
+    let lastEventId = options.resumeAfter === undefined ? '' : String(options.resumeAfter);
     // A tab taking the stream over from a closed one does not know what came in between.
     let opened = options.tookOver;
     let delay = RETRY_FIRST_MS;
@@ -162,8 +164,12 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
   channel?.addEventListener('message', (event: MessageEvent<LiveMessage>) => apply(queryClient, event.data));
 
   const startedAt = Date.now();
-  const lead = () =>
-    holdStream(
+  // The page's data may be older than the stream (the server wrote it into the page, or it was
+  // fetched while the scripts loaded): what came in between is replayed from this seq.
+  const drawnWith = queryClient.getQueryData<CachedUnreadCount>(notificationKeys.unread)?.latestSeq;
+  const lead = () => {
+    const tookOver = Date.now() - startedAt > 1000;
+    return holdStream(
       (message) => {
         apply(queryClient, message);
         channel?.postMessage(message);
@@ -172,9 +178,12 @@ export function startLiveEvents(queryClient: QueryClient): () => void {
         // Refused: perhaps the session ended; the guards act on a fresh answer.
         onRefused: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
         signal: stop.signal,
-        tookOver: Date.now() - startedAt > 1000,
+        tookOver,
+        // A tab taking over reloads everything instead (its data may be far older).
+        resumeAfter: tookOver ? undefined : drawnWith,
       },
     );
+  };
   if (typeof navigator !== 'undefined' && navigator.locks) {
     navigator.locks.request(LEADER_LOCK, { signal: stop.signal }, lead).catch(() => {});
   } else {

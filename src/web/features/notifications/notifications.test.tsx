@@ -8,6 +8,7 @@ import { answer, fakeApi } from '#web/testing/fake-api.ts';
 import { productOf, renderWithApp, student } from '#web/testing/render.tsx';
 import { NotificationBell } from './components/notification-bell.tsx';
 import { UnreadAnnouncer } from './components/unread-announcer.tsx';
+import { notificationKeys } from './api/query-keys.ts';
 import { useLiveEvents } from './use-live-events.ts';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -120,6 +121,16 @@ describe('live updates', () => {
 
     stream.emit('notifications-read', { unreadCount: 0 });
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+  });
+
+  it('open the stream after the newest notification the page was drawn with, so one sent meanwhile is replayed', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const counted = { success: true, unreadCount: 2, latestSeq: 40 };
+    fakeApi({ 'GET /api/v1/notifications/unread-count': () => answer(200, counted) });
+    renderWithApp(<LiveBell />, { user: student, cache: [[notificationKeys.unread, counted]] });
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    expect(FakeEventSource.instances[0]!.url).toBe('/api/v1/events?lastEventId=40');
   });
 
   it('open the stream again after the server refused it, resuming after the last event', async () => {
