@@ -71,6 +71,18 @@ describe('the product page for its seller', () => {
 });
 
 describe('Similar Products', () => {
+  it("asks for the product's photo first and the seller's picture at low priority", async () => {
+    const product = productOf({
+      images: [{ _id: 'img-1', url: '/uploads/a.webp', secure_url: '/uploads/a.webp', cardUrl: '/uploads/a-card.webp' }],
+    });
+    renderDetail(product);
+    const photo = await screen.findByRole('img', { name: product.title });
+    expect(photo.getAttribute('fetchpriority')).toBe('high');
+    // On a slow phone a high-priority picture shares the connection with the photo and the code.
+    const sellerPicture = screen.getByRole('region', { name: 'Seller' }).querySelector('img');
+    expect(sellerPicture?.getAttribute('fetchpriority')).toBe('low');
+  });
+
   it('lists every other product of the category, 8 at a time, and loads the rest on request', async () => {
     const viewed = bookOf(0);
     const others = Array.from({ length: 11 }, (_, index) => bookOf(index + 1));

@@ -33,6 +33,8 @@ export function SellerCard({ product }: { product: Product }) {
         <img
           src={seller.profilePicture.url || DEFAULT_AVATAR_PATH}
           alt=""
+          // The product's photo comes first on a slow connection; the seller's face can wait.
+          fetchPriority="low"
           width={48}
           height={48}
           className="h-12 w-12 rounded-full object-cover ring-2 ring-brand-100"
