@@ -178,6 +178,7 @@ describe('notifications sent while a page loads', () => {
     release();
 
     await headerBell(page, 1).waitFor({ timeout: 5000 });
+    await captureAtBothWidths(page, 'notification-bell-after-load');
   });
 });
 

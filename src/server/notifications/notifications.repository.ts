@@ -21,11 +21,14 @@ export async function insertNotification(
   return row!;
 }
 
+/** A user's notifications not yet read (the partial index notifications_unread_idx). */
+const unreadOf = (userId: string) => and(eq(notifications.userId, userId), isNull(notifications.readAt));
+
 export async function countUnread(db: Queryable, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`${count()}::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(unreadOf(userId));
   return Number(row?.n ?? 0);
 }
 
@@ -44,7 +47,7 @@ export async function countUnreadWithLatestSeq(
       latestSeq: sql<number>`coalesce(${newest}, 0)`.mapWith(Number),
     })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(unreadOf(userId));
   return { unreadCount: row?.unreadCount ?? 0, latestSeq: row?.latestSeq ?? 0 };
 }
 
@@ -104,10 +107,7 @@ export async function markNotificationRead(db: Queryable, userId: string, id: st
 }
 
 export async function markAllNotificationsRead(db: Queryable, userId: string, at: Date): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: at })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await db.update(notifications).set({ readAt: at }).where(unreadOf(userId));
 }
 
 /** Whether the user wants this kind by e-mail too (the default, until they say otherwise). */
