@@ -24,8 +24,10 @@ export const notifications = pgTable(
   },
   (table) => [
     check('notifications_kind_check', sql.raw(`kind in (${sqlList(NOTIFICATION_KINDS)})`)),
-    uniqueIndex('notifications_seq_key').on(table.seq),
-    index('notifications_user_seq_idx').on(table.userId, table.seq.desc()),
+    // seq is unique by an exclusion constraint on a hash index (migration 0013), which no query
+    // can walk in seq order: one user's notifications in seq order always come from this index,
+    // built DESC NULLS FIRST as `order by seq desc` reads it.
+    index('notifications_user_seq_idx').on(table.userId, table.seq.desc().nullsFirst()),
     index('notifications_unread_idx')
       .on(table.userId)
       .where(sql`read_at is null`),
