@@ -34,7 +34,17 @@ declare module 'autocannon' {
     pipelining?: number;
     headers?: Record<string, string>;
     requests?: Request[];
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running load: a promise of its result that also reports each answer as it arrives. */
+  export interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void,
+    ): Instance;
+    stop(): void;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -1,0 +1,412 @@
+/**
+ * npm run bench:mix  [-- --seconds 15 --warmup 5 --connections 50 --writes 0,2 --workers N]
+ * npm run bench:rush [-- --seconds 15 --rush 50,400,1000]
+ *
+ * Load-tests the app as `npm start` runs it, on the seeded catalogue (seed first: `npm run seed --
+ * --products 100000`; DATABASE_URL or DATA_DIR as for the server), with the varied workload of
+ * scripts/bench/workload.ts: signed-in students listing, searching, filtering, opening details and
+ * Home, and (with --writes) a share of wishlist, buy-request and message writes.
+ *
+ * Beside each run, the same load on a bare `node:http` server in its own process that answers each
+ * kind of request with the bytes the app answered to one of that kind: the hardware's limit.
+ * Printed per run: requests/s, p50 and p99, the app's CPU time and heap bytes allocated per request
+ * (summed over its processes, measured inside them by scripts/bench/measure-hook.mjs), non-2xx
+ * answers by status, and the machine's load average.
+ *
+ * --rush runs the varied reads at each number of connections given and separates the answers that
+ * were served from those shed (503): served req/s and p50/p99, shed count and shed p99, socket errors
+ * and timeouts, the slowest /healthz answer during the run, and afterwards the time until a light
+ * load sees its normal p99 again and the app's memory.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import hdr from 'hdr-histogram-js';
+import { sessionCookieName } from '#server/auth/session-cookie.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrateDatabase } from '#server/db/migrate.ts';
+import {
+  type RequestKind,
+  READ_KINDS,
+  WRITE_KINDS,
+  autocannonRequests,
+  createPlanner,
+  prepareWorkload,
+} from './bench/workload.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '15' },
+      warmup: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '50' },
+      writes: { type: 'string', default: '0,2' },
+      workers: { type: 'string' },
+      rush: { type: 'string' },
+      'price-filter': { type: 'string', default: 'auto' },
+      seed: { type: 'string', default: '1' },
+    },
+  });
+  return {
+    seconds: Number(values.seconds),
+    warmup: Number(values.warmup),
+    connections: Number(values.connections),
+    writeShares: values.writes.split(',').map((percent) => Number(percent) / 100),
+    workers: values.workers,
+    rush: values.rush ? values.rush.split(',').map(Number) : undefined,
+    priceFilter: values['price-filter'] as 'auto' | 'on' | 'off',
+    seed: Number(values.seed),
+  };
+}
+
+const loadAverage = () => loadavg()[0]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function get(url: string, cookie?: string): Promise<{ status: number; body: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: cookie ? { cookie } : {}, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The app as `npm start` runs it, with the measuring hook in each of its processes. */
+async function startApp(port: number, measureDir: string, workers: string | undefined) {
+  const hook = path.join(root, 'scripts/bench/measure-hook.mjs');
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      NODE_ENV: 'production',
+      BENCH_MEASURE_DIR: measureDir,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${hook}`.trim(),
+      ...(workers ? { WEB_CONCURRENCY: workers } : {}),
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`);
+    const ready = await get(`${url}/readyz`).catch(() => undefined);
+    if (ready?.status === 200) return { child, url };
+    await sleep(250);
+  }
+  throw new Error('the app did not become ready within 150 s');
+}
+
+/** Node processes of the app's tree that carry the measuring hook (npm itself included: it idles). */
+function measuredPids(rootPid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree: number[] = [];
+  const walk = (pid: number) => {
+    tree.push(pid);
+    for (const child of children.get(pid) ?? []) walk(child);
+  };
+  walk(rootPid);
+  return tree.filter((pid) => {
+    try {
+      return (
+        fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('node') &&
+        fs.readFileSync(`/proc/${pid}/environ`, 'utf8').includes('BENCH_MEASURE_DIR=')
+      );
+    } catch {
+      return false;
+    }
+  });
+}
+
+interface Cost {
+  cpuMicros: number;
+  allocatedBytes: number;
+  rss: number;
+}
+
+/** Runs `work` between two SIGUSR2 toggles of every measured process and sums what they report. */
+async function measuredRun<T>(app: ChildProcess, measureDir: string, work: () => Promise<T>): Promise<{ value: T; cost: Cost }> {
+  const pids = measuredPids(app.pid!);
+  for (const file of fs.readdirSync(measureDir)) fs.rmSync(path.join(measureDir, file));
+  for (const pid of pids) process.kill(pid, 'SIGUSR2');
+  const value = await work();
+  for (const pid of pids) process.kill(pid, 'SIGUSR2');
+  for (let attempt = 0; attempt < 100 && fs.readdirSync(measureDir).length < pids.length; attempt++) await sleep(20);
+  const reports = fs
+    .readdirSync(measureDir)
+    .map((file) => JSON.parse(fs.readFileSync(path.join(measureDir, file), 'utf8')) as Cost);
+  const cost = reports.reduce(
+    (sum, report) => ({
+      cpuMicros: sum.cpuMicros + report.cpuMicros,
+      allocatedBytes: sum.allocatedBytes + report.allocatedBytes,
+      rss: sum.rss + report.rss,
+    }),
+    { cpuMicros: 0, allocatedBytes: 0, rss: 0 },
+  );
+  return { value, cost };
+}
+
+function startBare(): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(path.join(root, 'scripts/bench/bare-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { url: string }) => resolve({ child, url: message.url }));
+    child.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}`)));
+  });
+}
+
+/** One answer of each kind from the app: the bytes the bare server answers with. */
+async function sampleBodies(appUrl: string, plan: ReturnType<typeof createPlanner>): Promise<Record<string, string>> {
+  const bodies: Record<string, string> = {};
+  const wanted = new Set<RequestKind>([...READ_KINDS, ...WRITE_KINDS]);
+  for (let attempt = 0; attempt < 10_000 && wanted.size > 0; attempt++) {
+    const planned = attempt % 10 === 9 ? plan.write(undefined) : plan.read();
+    if (!wanted.has(planned.kind)) continue;
+    const response = await fetch(`${appUrl}${planned.path}`, {
+      method: planned.method,
+      headers: { cookie: planned.cookie, ...(planned.body ? { 'content-type': 'application/json' } : {}) },
+      body: planned.body,
+    });
+    if (response.ok) {
+      bodies[planned.kind] = await response.text();
+      wanted.delete(planned.kind);
+    }
+  }
+  return bodies;
+}
+
+interface RunFigures {
+  result: Result;
+  served: hdr.Histogram;
+  shed: hdr.Histogram;
+  statuses: Record<string, number>;
+}
+
+async function load(url: string, requests: ReturnType<typeof autocannonRequests>, seconds: number, connections: number) {
+  const served = hdr.build();
+  const shed = hdr.build();
+  const statuses: Record<string, number> = {};
+  const instance = autocannon({ url, connections, duration: seconds, requests, timeout: 10 });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    (statusCode === 503 ? shed : served).recordValue(Math.max(1, Math.round(responseTime)));
+  });
+  const result = await instance;
+  return { result, served, shed, statuses } satisfies RunFigures;
+}
+
+const perRequest = (cost: Cost, requests: number) => ({
+  cpuMicros: Math.round(cost.cpuMicros / Math.max(1, requests)),
+  kilobytes: Math.round(cost.allocatedBytes / Math.max(1, requests) / 1024),
+});
+
+function describeStatuses(statuses: Record<string, number>): string {
+  const other = Object.entries(statuses).filter(([status]) => !status.startsWith('2'));
+  return other.length === 0 ? 'all 2xx' : other.map(([status, count]) => `${count} × ${status}`).join(', ');
+}
+
+async function mix(
+  app: { child: ChildProcess; url: string },
+  bareUrl: string,
+  measureDir: string,
+  opts: ReturnType<typeof options>,
+  plan: (share: number) => ReturnType<typeof createPlanner>,
+) {
+  const rows: string[] = [];
+  for (const share of opts.writeShares) {
+    const label = share === 0 ? 'varied reads' : `varied, ${Math.round(share * 100)} % writes`;
+    if (opts.warmup > 0) await load(app.url, autocannonRequests(plan(share), share, false), opts.warmup, opts.connections);
+    const real = await measuredRun(app.child, measureDir, () =>
+      load(app.url, autocannonRequests(plan(share), share, false), opts.seconds, opts.connections),
+    );
+    const bare = await load(bareUrl, autocannonRequests(plan(share), share, true), opts.seconds, opts.connections);
+    const load1 = loadAverage();
+    const r = real.value.result;
+    const cost = perRequest(real.cost, r.requests.total);
+    const ratio = (100 * r.requests.average) / bare.result.requests.average;
+    console.info(`${label}  (load average ${load1.toFixed(2)})`);
+    console.info(
+      `  app   ${Math.round(r.requests.average).toLocaleString('en').padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  CPU ${cost.cpuMicros} µs/req  heap ${cost.kilobytes} KB/req  (${describeStatuses(real.value.statuses)})`,
+    );
+    console.info(
+      `  bare  ${Math.round(bare.result.requests.average).toLocaleString('en').padStart(7)} req/s  p50 ${bare.result.latency.p50} ms  p99 ${bare.result.latency.p99} ms`,
+    );
+    console.info(`  ratio ${ratio.toFixed(0)} % of the bare server's throughput\n`);
+    rows.push(
+      `| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${cost.cpuMicros} | ${cost.kilobytes} | ${Math.round(bare.result.requests.average)} | ${bare.result.latency.p99} | ${ratio.toFixed(0)} % | ${describeStatuses(real.value.statuses)} | ${load1.toFixed(1)} |`,
+    );
+  }
+  console.info(
+    '| workload | req/s | p50 ms | p99 ms | CPU µs/req | heap KB/req | bare req/s | bare p99 ms | vs bare | non-2xx | load avg |',
+  );
+  console.info('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+  for (const row of rows) console.info(row);
+}
+
+/** Probes /healthz every 100 ms on a connection of its own while `work` runs; the slowest answer. */
+async function whileProbingHealth<T>(
+  appUrl: string,
+  work: () => Promise<T>,
+): Promise<{ value: T; slowestHealthMs: number; failures: number }> {
+  let running = true;
+  let slowest = 0;
+  let failures = 0;
+  const probe = (async () => {
+    while (running) {
+      const answer = await get(`${appUrl}/healthz`).catch(() => undefined);
+      if (answer?.status !== 200) failures++;
+      slowest = Math.max(slowest, answer?.ms ?? 10_000);
+      await sleep(100);
+    }
+  })();
+  const value = await work();
+  running = false;
+  await probe;
+  return { value, slowestHealthMs: Math.round(slowest), failures };
+}
+
+async function rush(
+  app: { child: ChildProcess; url: string },
+  measureDir: string,
+  opts: ReturnType<typeof options>,
+  plan: (share: number) => ReturnType<typeof createPlanner>,
+) {
+  const levels = opts.rush ?? [50, 400, 1000];
+  if (opts.warmup > 0) await load(app.url, autocannonRequests(plan(0), 0, false), opts.warmup, 50);
+  // The normal p99 of a light load, to know when the app has recovered after each rush.
+  const calm = await load(app.url, autocannonRequests(plan(0), 0, false), 5, 10);
+  const calmP99 = calm.served.getValueAtPercentile(99);
+  console.info(`light load (10 connections): p99 ${calmP99} ms; load average ${loadAverage().toFixed(2)}\n`);
+  const rows: string[] = [];
+  for (const connections of levels) {
+    const run = await measuredRun(app.child, measureDir, () =>
+      whileProbingHealth(app.url, () => load(app.url, autocannonRequests(plan(0), 0, false), opts.seconds, connections)),
+    );
+    const { result, served, shed, statuses } = run.value.value;
+    const servedCount = served.totalCount;
+    const shedCount = shed.totalCount;
+    const servedRate = servedCount / opts.seconds;
+    // Recovery: one-second windows of light load until the p99 is within 1.5× the calm p99 (at most 30 s).
+    const recoveryStarted = Date.now();
+    let recoveredAfterMs: number | undefined;
+    for (let second = 0; second < 30; second++) {
+      const window = await load(app.url, autocannonRequests(plan(0), 0, false), 1, 10);
+      if (window.shed.totalCount === 0 && window.served.getValueAtPercentile(99) <= Math.max(calmP99 * 1.5, calmP99 + 5)) {
+        recoveredAfterMs = Date.now() - recoveryStarted;
+        break;
+      }
+    }
+    const rssMb = Math.round(run.cost.rss / 1024 / 1024);
+    const load1 = loadAverage();
+    const line = {
+      connections,
+      servedRate: Math.round(servedRate),
+      p50: served.getValueAtPercentile(50),
+      p99: served.getValueAtPercentile(99),
+      shedCount,
+      shedP99: shedCount ? shed.getValueAtPercentile(99) : 0,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      health: run.value.slowestHealthMs,
+      healthFailures: run.value.failures,
+      recovered: recoveredAfterMs === undefined ? '> 30 s' : `${(recoveredAfterMs / 1000).toFixed(1)} s`,
+      rssMb,
+    };
+    console.info(
+      `${connections} connections (load average ${load1.toFixed(2)}): served ${line.servedRate} req/s, p50 ${line.p50} ms, p99 ${line.p99} ms; shed ${shedCount} (p99 ${line.shedP99} ms); ${result.errors} socket errors, ${result.timeouts} timeouts; slowest /healthz ${line.health} ms (${line.healthFailures} failed); back to normal after ${line.recovered}; app RSS ${rssMb} MB; ${describeStatuses(statuses)}`,
+    );
+    rows.push(
+      `| ${connections} | ${line.servedRate} | ${line.p50} | ${line.p99} | ${shedCount} | ${line.shedP99} | ${result.errors} | ${result.timeouts} | ${line.health} | ${line.recovered} | ${rssMb} | ${load1.toFixed(1)} |`,
+    );
+  }
+  console.info(
+    '\n| connections | served req/s | p50 ms | p99 ms | shed (503) | shed p99 ms | socket errors | timeouts | slowest /healthz ms | recovered after | app RSS MB | load avg |',
+  );
+  console.info('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|');
+  for (const row of rows) console.info(row);
+}
+
+async function main() {
+  const opts = options();
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn', DEMO_DATA: 'false' });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : config.dataDir,
+  });
+  await migrateDatabase(database, config.databaseUrl);
+  const data = await prepareWorkload(database, sessionCookieName(config));
+  const databaseKind = database.kind;
+  await database.close();
+
+  const measureDir = fs.mkdtempSync(path.join(tmpdir(), 'cm-bench-measure-'));
+  const port = await freePort();
+  const app = await startApp(port, measureDir, opts.workers);
+  const bare = await startBare();
+  try {
+    const priceFilter =
+      opts.priceFilter === 'auto'
+        ? (await get(`${app.url}/api/v1/products?minPrice=abc`, data.cookies[0])).status === 400
+        : opts.priceFilter === 'on';
+    const plan = (share: number) => createPlanner(data, { writeShare: share, priceFilter, seed: opts.seed });
+    console.info(
+      `Bench (varied): ${databaseKind}, ${data.productCount.toLocaleString('en')} listings, ${data.cookies.length} students, ${data.words.length} search words, ${data.detailIds.length} details${priceFilter ? ', price filters' : ''}; ${opts.connections} connections, ${opts.seconds} s a run; workers ${opts.workers ?? 'default'}; load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}\n`,
+    );
+    const bodies = await sampleBodies(app.url, plan(0.5));
+    bare.child.send({ type: 'bodies', bodies });
+    await new Promise((resolve) => bare.child.once('message', resolve));
+    if (opts.rush) await rush(app, measureDir, opts, plan);
+    else await mix(app, bare.url, measureDir, opts, plan);
+  } finally {
+    bare.child.send({ type: 'stop' });
+    try {
+      process.kill(-app.child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    fs.rmSync(measureDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
