@@ -13,6 +13,8 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('report.outcome'), payload: notificationPayloadSchemas['report.outcome'] }),
   z.object({ ...common, kind: z.literal('moderation.notice'), payload: notificationPayloadSchemas['moderation.notice'] }),
   z.object({ ...common, kind: z.literal('message.received'), payload: notificationPayloadSchemas['message.received'] }),
+  z.object({ ...common, kind: z.literal('offer.update'), payload: notificationPayloadSchemas['offer.update'] }),
+  z.object({ ...common, kind: z.literal('listing.reserved'), payload: notificationPayloadSchemas['listing.reserved'] }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -9,6 +9,7 @@ import {
 } from './templates/buy-request-mails.ts';
 import { moderationNoticeMail, reportOutcomeMail, underReviewMail } from './templates/moderation-mails.ts';
 import { messageReceivedMail } from './templates/conversation-mails.ts';
+import { listingReservedMail, offerUpdateMail } from './templates/offer-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
 
@@ -27,6 +28,8 @@ export interface MailTemplateData {
   'report.outcome': NotificationMailData<NotificationPayloads['report.outcome']>;
   'moderation.notice': NotificationMailData<NotificationPayloads['moderation.notice']>;
   'message.received': NotificationMailData<NotificationPayloads['message.received']>;
+  'offer.update': NotificationMailData<NotificationPayloads['offer.update']>;
+  'listing.reserved': NotificationMailData<NotificationPayloads['listing.reserved']>;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -39,6 +42,8 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'report.outcome': reportOutcomeMail,
   'moderation.notice': moderationNoticeMail,
   'message.received': messageReceivedMail,
+  'offer.update': offerUpdateMail,
+  'listing.reserved': listingReservedMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */
