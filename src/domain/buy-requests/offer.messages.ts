@@ -42,7 +42,9 @@ export const offerMessages = {
   // Conversation lines.
   lineMade: (amount: number) => `Offered ${rupees(amount)}.`,
   lineReplaced: (amount: number, previous: number | null) =>
-    previous === null ? `Offered ${rupees(amount)} instead of the asking price.` : `Offered ${rupees(amount)}, replacing the offer of ${rupees(previous)}.`,
+    previous === null
+      ? `Offered ${rupees(amount)} instead of the asking price.`
+      : `Offered ${rupees(amount)}, replacing the offer of ${rupees(previous)}.`,
   lineRequestReplaced: (previous: number) => `Withdrew the offer of ${rupees(previous)}: asks at the asking price.`,
   lineCountered: (amount: number) => `Countered with ${rupees(amount)}.`,
   lineAccepted: (amount: number) => `Accepted ${rupees(amount)}. The listing is sold.`,

@@ -9,11 +9,20 @@ const listing = { productId: z.string(), productTitle: z.string() };
 
 export const notificationPayloadSchemas = {
   /** To the seller: someone wants to buy their listing. */
-  'buy-request.received': z.object({ ...listing, buyerName: z.string(), message: z.string(), offerAmount: z.number().optional() }),
+  'buy-request.received': z.object({
+    ...listing,
+    buyerName: z.string(),
+    message: z.string(),
+    offerAmount: z.number().optional(),
+  }),
   /** To the buyer: the seller accepted (the listing is sold to them, at soldPrice when it was an offer). */
   'buy-request.accepted': z.object({ ...listing, sellerName: z.string(), soldPrice: z.number().optional() }),
   /** To the buyer: the seller declined (their offer, if any), or sold the listing elsewhere. */
-  'buy-request.rejected': z.object({ ...listing, offerAmount: z.number().optional(), reason: z.enum(['sold-elsewhere']).optional() }),
+  'buy-request.rejected': z.object({
+    ...listing,
+    offerAmount: z.number().optional(),
+    reason: z.enum(['sold-elsewhere']).optional(),
+  }),
   /** To the seller: enough students reported the listing that it is hidden pending review. */
   'listing.under-review': z.object(listing),
   /** To a reporter: what became of their report (never who decided). */

@@ -72,7 +72,8 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
   await assertNoProhibitedWords(ctx.db, [message]);
   const outcome = await ctx.db.transaction(async (tx) => {
     const listing = requireListing(await lockListing(tx, body.productId, 'share'));
-    if (listing.sellerId === buyer.id) throw forbidden(amount === undefined ? buyRequestMessages.ownListing : offerMessages.ownListing);
+    if (listing.sellerId === buyer.id)
+      throw forbidden(amount === undefined ? buyRequestMessages.ownListing : offerMessages.ownListing);
     if (listing.soldOut) throw conflict(buyRequestMessages.soldOut);
     if (await blockedEitherWay(tx, buyer.id, listing.sellerId)) throw forbidden(conversationMessages.blocked);
     const previous = await findActiveRequest(tx, listing.id, buyer.id);
@@ -89,7 +90,15 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
       await postDecisionLine(tx, ctx, listing, buyer, buyer.id, event, line);
       await scheduleExpiry(tx, ctx, id, offer.offerExpiresAt!);
     } else if (previousAmount !== null) {
-      await postDecisionLine(tx, ctx, listing, buyer, buyer.id, 'offer-withdrawn', offerMessages.lineRequestReplaced(previousAmount));
+      await postDecisionLine(
+        tx,
+        ctx,
+        listing,
+        buyer,
+        buyer.id,
+        'offer-withdrawn',
+        offerMessages.lineRequestReplaced(previousAmount),
+      );
     }
     if (seller && created) {
       await notify(tx, ctx, {
@@ -196,7 +205,15 @@ export async function rejectBuyRequest(ctx: BuyRequestContext, seller: UserRow, 
     if (request.offerAmount === null) {
       await postDecisionLine(tx, ctx, listing, seller, body.buyerId, 'rejected');
     } else {
-      await postDecisionLine(tx, ctx, listing, seller, body.buyerId, 'offer-rejected', offerMessages.lineRejected(request.offerAmount));
+      await postDecisionLine(
+        tx,
+        ctx,
+        listing,
+        seller,
+        body.buyerId,
+        'offer-rejected',
+        offerMessages.lineRejected(request.offerAmount),
+      );
     }
   });
 }

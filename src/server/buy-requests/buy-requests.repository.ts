@@ -54,7 +54,11 @@ const activeRequestColumns = {
 };
 
 /** The buyer's open request on the listing, locked for the rest of the transaction. */
-export async function findActiveRequest(db: Queryable, productId: string, buyerId: string): Promise<ActiveRequestRow | undefined> {
+export async function findActiveRequest(
+  db: Queryable,
+  productId: string,
+  buyerId: string,
+): Promise<ActiveRequestRow | undefined> {
   const [row] = await db
     .select(activeRequestColumns)
     .from(buyRequests)
@@ -64,7 +68,11 @@ export async function findActiveRequest(db: Queryable, productId: string, buyerI
 }
 
 /** The buyer's latest request on the listing, whatever its status (why there is no open one). */
-export async function latestRequestStatus(db: Queryable, productId: string, buyerId: string): Promise<BuyRequestStatus | undefined> {
+export async function latestRequestStatus(
+  db: Queryable,
+  productId: string,
+  buyerId: string,
+): Promise<BuyRequestStatus | undefined> {
   const [row] = await db
     .select({ status: buyRequests.status })
     .from(buyRequests)
@@ -113,7 +121,11 @@ export async function setReservation(
 ): Promise<void> {
   await db
     .update(products)
-    .set({ reservedAt: reservation?.reservedAt ?? null, reservedForId: reservation?.reservedForId ?? null, updatedAt: sql`now()` })
+    .set({
+      reservedAt: reservation?.reservedAt ?? null,
+      reservedForId: reservation?.reservedForId ?? null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(products.id, productId));
 }
 

@@ -123,10 +123,14 @@ export const soldOutRoutes: FastifyPluginAsyncZod = async (app) => {
   const listingRoute = { notFoundMessage: productMessages.notFound };
   const params = z.object({ id: idParam });
   const answer = { 200: offerMessageResponseSchema };
-  app.post('/:id/reserve', { config: listingRoute, schema: { params, body: reserveBodySchema, response: answer } }, async (request) => {
-    await reserveListing(contextOf(app), currentUser(request), request.params.id, request.body);
-    return { success: true as const, msg: offerMessages.reserved };
-  });
+  app.post(
+    '/:id/reserve',
+    { config: listingRoute, schema: { params, body: reserveBodySchema, response: answer } },
+    async (request) => {
+      await reserveListing(contextOf(app), currentUser(request), request.params.id, request.body);
+      return { success: true as const, msg: offerMessages.reserved };
+    },
+  );
   app.post('/:id/release', { config: listingRoute, schema: { params, response: answer } }, async (request) => {
     await releaseListing(contextOf(app), currentUser(request), request.params.id);
     return { success: true as const, msg: offerMessages.released };

@@ -14,7 +14,13 @@ import { isUuid } from '../http/ids.ts';
 import { notify } from '../notifications/notify.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { type BuyRequestContext, assertOwnsListing, noOpenRequest, rejectBuyRequest, requireListing } from './buy-request-rules.ts';
+import {
+  type BuyRequestContext,
+  assertOwnsListing,
+  noOpenRequest,
+  rejectBuyRequest,
+  requireListing,
+} from './buy-request-rules.ts';
 import {
   type ActiveRequestRow,
   type RequestedListing,
@@ -95,7 +101,15 @@ export async function counterOffer(ctx: BuyRequestContext, caller: UserRow, body
     const offer = proposal(body.amount, role, ctx.clock);
     await setOffer(tx, request.id, offer);
     await scheduleExpiry(tx, ctx, request.id, offer.offerExpiresAt);
-    await postDecisionLine(tx, ctx, listing, caller, request.buyerId, 'offer-countered', offerMessages.lineCountered(body.amount));
+    await postDecisionLine(
+      tx,
+      ctx,
+      listing,
+      caller,
+      request.buyerId,
+      'offer-countered',
+      offerMessages.lineCountered(body.amount),
+    );
     const other = await counterpartOf(tx, step);
     if (other) {
       await notify(tx, ctx, {
@@ -177,7 +191,15 @@ export async function expireOffer(ctx: BuyRequestContext, job: { requestId: stri
     const seller = await findUserById(tx, listing.sellerId);
     const maker = request.offerBy === 'buyer' ? buyer : seller;
     if (maker) {
-      await postDecisionLine(tx, ctx, listing, maker, request.buyerId, 'offer-expired', offerMessages.lineExpired(request.offerAmount));
+      await postDecisionLine(
+        tx,
+        ctx,
+        listing,
+        maker,
+        request.buyerId,
+        'offer-expired',
+        offerMessages.lineExpired(request.offerAmount),
+      );
     }
     // Both sides hear of it, in id order (notify's rule for several recipients in one transaction).
     const recipients = [buyer, seller].filter((user) => user !== undefined).sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -249,7 +271,12 @@ async function tellReservation(
  * Reserve: the seller holds the listing, for one of its buyers with an open request (who is told)
  * or for nobody in particular. Reserving it for someone else releases the previous buyer (told too).
  */
-export async function reserveListing(ctx: BuyRequestContext, seller: UserRow, productId: string, body: ReserveBody): Promise<void> {
+export async function reserveListing(
+  ctx: BuyRequestContext,
+  seller: UserRow,
+  productId: string,
+  body: ReserveBody,
+): Promise<void> {
   const buyerId = body.buyerId ?? null;
   await ctx.db.transaction(async (tx) => {
     const listing = await lockOwnListing(tx, seller, productId);
