@@ -30,7 +30,10 @@ const id = z.string({ error: 'Missing id' }).min(1, 'Missing id').max(100);
 
 /** An offer: whole rupees, 1 … 10,000,000. A JSON number only; "400" or 400.5 are refused. */
 export const offerAmountSchema = z
-  .number({ error: (issue) => (issue.input === undefined ? om.amountRequired : om.amountWhole) })
+  .number({
+    // An empty number box gives NaN (react-hook-form's valueAsNumber): nothing entered yet.
+    error: (issue) => (issue.input === undefined || Number.isNaN(issue.input) ? om.amountRequired : om.amountWhole),
+  })
   .int(om.amountWhole)
   .min(OFFER_MIN_RUPEES, om.amountRange)
   .max(OFFER_MAX_RUPEES, om.amountRange);

@@ -1,4 +1,5 @@
-import { Send } from 'lucide-react';
+import { HandCoins, Send } from 'lucide-react';
+import { offerMessages as om } from '#domain/buy-requests/offer.messages.ts';
 import { Suspense } from 'react';
 import { buyRequestMessages as m } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
@@ -10,20 +11,27 @@ import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts'
 import { useMyBuyRequests } from '../api/get-my-requests.ts';
 import { useRequestedProducts } from '../api/get-requested-products.ts';
 import type { BuyRequestDialogProps } from './buy-request-dialog.tsx';
+import type { MakeOfferDialogProps } from './offer-dialogs.tsx';
 import { RequestStatus } from './request-status.tsx';
 
 /** The dialog (with its form and validation library) is fetched when the Send button is aimed at, not with the page. */
 const BuyRequestDialog = lazyWithPreload<BuyRequestDialogProps>(() =>
   import('./buy-request-dialog.tsx').then((module) => module.BuyRequestDialog),
 );
+const MakeOfferDialog = lazyWithPreload<MakeOfferDialogProps>(() =>
+  import('./offer-dialogs.tsx').then((module) => module.MakeOfferDialog),
+);
 
 /**
  * The buyer's part of the product page (spec 2, inside the buyer-contact block): the status of
- * their request, if any, and the action to send one, or why they cannot.
+ * their request (and the offer on it), if any, and the actions 'Send buy request' and 'Make an
+ * offer' (issue 23), or why they cannot. Self-contained, so a page may place it anywhere (a
+ * sticky bottom bar included).
  */
 export function BuyRequestPanel({ product }: { product: Product }) {
   const user = useCurrentUser();
   const dialog = useDisclosure();
+  const offerDialog = useDisclosure();
   const requested = useRequestedProducts();
   // Only a listing the buyer asked for has a status to fetch; if the set is missing, ask anyway.
   const needsStatus = requested.ids.has(product._id) || requested.isError;
@@ -60,15 +68,31 @@ export function BuyRequestPanel({ product }: { product: Product }) {
         )
       ) : (
         <>
-          <Button
-            onClick={dialog.open}
-            {...preloadOnIntent(BuyRequestDialog.preload)}
-            className="w-full"
-            variant={pending ? 'secondary' : 'primary'}
-          >
-            <Send className="h-4 w-4" aria-hidden="true" />
-            {pending ? m.updateButton : m.sendButton}
-          </Button>
+          <div className="grid gap-2 sm:grid-cols-2">
+            <Button
+              onClick={dialog.open}
+              {...preloadOnIntent(BuyRequestDialog.preload)}
+              className="w-full"
+              variant={pending ? 'secondary' : 'primary'}
+            >
+              <Send className="h-4 w-4" aria-hidden="true" />
+              {pending ? m.updateButton : m.sendButton}
+            </Button>
+            <Button
+              onClick={offerDialog.open}
+              {...preloadOnIntent(MakeOfferDialog.preload)}
+              className="w-full"
+              variant="secondary"
+            >
+              <HandCoins className="h-4 w-4" aria-hidden="true" />
+              {om.makeOfferButton}
+            </Button>
+            {offerDialog.isOpen && (
+              <Suspense fallback={null}>
+                <MakeOfferDialog product={product} open onOpenChange={offerDialog.setOpen} />
+              </Suspense>
+            )}
+          </div>
           {/* Mounted while open only, so each opening starts from the current message. */}
           {dialog.isOpen && (
             <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { BellRing, CircleCheck, CircleX, EyeOff, Flag, MessageCircle, ShieldAlert } from 'lucide-react';
+import { BellRing, Bookmark, CircleCheck, CircleX, EyeOff, Flag, HandCoins, MessageCircle, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
 import { notificationText } from '#domain/notifications/notification-kinds.ts';
@@ -16,6 +16,8 @@ const ICONS = {
   'report.outcome': Flag,
   'moderation.notice': ShieldAlert,
   'message.received': MessageCircle,
+  'offer.update': HandCoins,
+  'listing.reserved': Bookmark,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */
