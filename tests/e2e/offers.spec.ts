@@ -31,7 +31,9 @@ async function callAs(account: SeededAccount, path: string, init: { method: stri
 }
 
 async function sellListing(title: string, price: number, hue: number): Promise<string> {
-  const form = listingForm({ ...bicycleFields, title, price: String(price), category: 'Electronics' }, [await jpegPhoto({ hue })]);
+  const form = listingForm({ ...bicycleFields, title, price: String(price), category: 'Electronics' }, [
+    await jpegPhoto({ hue }),
+  ]);
   const answer = await callAs(seller, '/products/createProduct', { method: 'POST', body: form });
   expect(answer.status).toBe(201);
   return (answer.json as unknown as ProductSavedResponse).product._id;
@@ -119,10 +121,15 @@ describe('an offer, a counter and a sale, in two browsers', () => {
 
     // The conversation holds every step as a line.
     await buyerPage.goto('/user/messages');
-    await buyerPage.getByRole('link', { name: /Study lamp with warm LED/ }).first().click();
+    await buyerPage
+      .getByRole('link', { name: /Study lamp with warm LED/ })
+      .first()
+      .click();
     await buyerPage.locator('[data-system-event="offer-accepted"]').waitFor();
     expect(await buyerPage.locator('[data-system-event="offer-made"]').textContent()).toContain('Offered ₹400.');
-    expect(await buyerPage.locator('[data-system-event="offer-countered"]').textContent()).toContain('ravi: Countered with ₹460.');
+    expect(await buyerPage.locator('[data-system-event="offer-countered"]').textContent()).toContain(
+      'ravi: Countered with ₹460.',
+    );
     await captureAtBothWidths(buyerPage, 'conversation-offer-lines');
   });
 });
