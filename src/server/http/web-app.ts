@@ -66,7 +66,7 @@ export async function registerWebApp(
     });
   }
 
-  const firstScreenPage = hasWebBuild ? createFirstScreen(app, options) : undefined;
+  const firstScreenPage = hasWebBuild ? createFirstScreen(app, { ...options, publicUrl: app.config.publicUrl }) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return apiNotFound(reply, app.registeredRoutes);

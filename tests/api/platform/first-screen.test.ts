@@ -158,7 +158,11 @@ describe('the page of a first screen', () => {
 
   it('serves the page without answers when the API cannot give them', async () => {
     const broken = { inject: () => Promise.reject(new Error('the database is down')) } as unknown as FastifyInstance;
-    const firstScreenPage = createFirstScreen(broken, { webDir, sessionCookie: 'cm_session' });
+    const firstScreenPage = createFirstScreen(broken, {
+      webDir,
+      sessionCookie: 'cm_session',
+      publicUrl: 'http://localhost:3000',
+    });
     const warn = vi.fn();
     const request = {
       url: '/shop/products',
