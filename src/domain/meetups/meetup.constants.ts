@@ -12,4 +12,3 @@ export const SPOT_MAP_URL_MAX_CHARS = 500;
 /** proposed: waiting for the other side; accepted: agreed; replaced: a newer proposal took its place. */
 export const MEETUP_STATUSES = ['proposed', 'accepted', 'replaced'] as const;
 export type MeetupStatus = (typeof MEETUP_STATUSES)[number];
-

@@ -24,7 +24,9 @@ export const reviewMessages = {
   sectionTitle: 'Reviews',
   noReviewsYet: 'No reviews yet.',
   ratingSummary: (rating: number, count: number) =>
-    count === 0 ? 'No reviews as a seller yet' : `${rating.toFixed(1)} out of 5 · ${count} ${count === 1 ? 'review' : 'reviews'} as a seller`,
+    count === 0
+      ? 'No reviews as a seller yet'
+      : `${rating.toFixed(1)} out of 5 · ${count} ${count === 1 ? 'review' : 'reviews'} as a seller`,
   ratingShort: (rating: number, count: number) => (count === 0 ? 'No reviews yet' : `${rating.toFixed(1)} (${count})`),
   starsLabel: (stars: number) => `${stars} out of 5 stars`,
   aboutRole: (role: 'seller' | 'buyer') => (role === 'seller' ? 'As a seller' : 'As a buyer'),

@@ -39,11 +39,7 @@ export type EditReviewBody = z.output<typeof editReviewBodySchema>;
 
 /** POST /api/v1/admin/reviews/{id}/remove */
 export const removeReviewBodySchema = z.object({
-  reason: z
-    .string({ error: m.removeReasonRequired })
-    .trim()
-    .min(1, m.removeReasonRequired)
-    .max(1000, m.removeReasonTooLong),
+  reason: z.string({ error: m.removeReasonRequired }).trim().min(1, m.removeReasonRequired).max(1000, m.removeReasonTooLong),
 });
 
 export const reviewsPageQuerySchema = z.object({

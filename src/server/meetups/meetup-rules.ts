@@ -18,7 +18,14 @@ import { blockedEitherWay, findConversationOf } from '../conversations/conversat
 import { siteDateTime } from '../moderation/moderation-context.ts';
 import { notify } from '../notifications/notify.ts';
 import type { UserRow } from '../users/user.mapper.ts';
-import { type MeetupView, type SafeSpotRow, findCurrentMeetups, findMeetup, findSafeSpot, listSafeSpots } from './meetups.repository.ts';
+import {
+  type MeetupView,
+  type SafeSpotRow,
+  findCurrentMeetups,
+  findMeetup,
+  findSafeSpot,
+  listSafeSpots,
+} from './meetups.repository.ts';
 
 declare module '../jobs/job-queue.ts' {
   interface JobKinds {
@@ -64,7 +71,11 @@ async function requireConversation(db: Queryable, conversationId: string, viewer
 }
 
 /** GET /conversations/{id}/meetup: the agreed meet-up and the proposal waiting, for the two participants only. */
-export async function conversationMeetup(ctx: MeetupContext, viewer: UserRow, conversationId: string): Promise<ConversationMeetup> {
+export async function conversationMeetup(
+  ctx: MeetupContext,
+  viewer: UserRow,
+  conversationId: string,
+): Promise<ConversationMeetup> {
   const conversation = await requireConversation(ctx.db, conversationId, viewer.id);
   const rows = await findCurrentMeetups(ctx.db, conversation.id);
   const accepted = rows.find((row) => row.status === 'accepted');
@@ -79,7 +90,10 @@ export async function conversationMeetup(ctx: MeetupContext, viewer: UserRow, co
 async function otherSideOf(tx: Queryable, conversation: { buyerId: string | null; sellerId: string | null }, viewerId: string) {
   const otherId = conversation.buyerId === viewerId ? conversation.sellerId : conversation.buyerId;
   if (!otherId) throw conflict(m.otherGone);
-  const [other] = await tx.select({ id: users.id, email: users.email, userName: users.userName }).from(users).where(eq(users.id, otherId));
+  const [other] = await tx
+    .select({ id: users.id, email: users.email, userName: users.userName })
+    .from(users)
+    .where(eq(users.id, otherId));
   if (!other) throw conflict(m.otherGone);
   return other;
 }
@@ -88,7 +102,12 @@ async function otherSideOf(tx: Queryable, conversation: { buyerId: string | null
  * POST /conversations/{id}/meetup: a participant proposes a safe spot and a time; an open proposal
  * (theirs, or the other side's: a counter-suggestion) is replaced. The other side is told.
  */
-export async function proposeMeetup(ctx: MeetupContext, viewer: UserRow, conversationId: string, body: ProposeMeetupBody): Promise<Meetup> {
+export async function proposeMeetup(
+  ctx: MeetupContext,
+  viewer: UserRow,
+  conversationId: string,
+  body: ProposeMeetupBody,
+): Promise<Meetup> {
   const spot = isUuid(body.spotId) ? await findSafeSpot(ctx.db, body.spotId) : undefined;
   if (!spot || spot.removedAt) throw badRequest(m.spotNotFound);
   const meetAt = new Date(body.meetAt);
@@ -126,7 +145,12 @@ export async function proposeMeetup(ctx: MeetupContext, viewer: UserRow, convers
 }
 
 /** POST /conversations/{id}/meetup/{proposalId}/accept: the other side agrees; it replaces an earlier agreed meet-up. */
-export async function acceptMeetup(ctx: MeetupContext, viewer: UserRow, conversationId: string, proposalId: string): Promise<Meetup> {
+export async function acceptMeetup(
+  ctx: MeetupContext,
+  viewer: UserRow,
+  conversationId: string,
+  proposalId: string,
+): Promise<Meetup> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const conversation = await requireConversation(tx, conversationId, viewer.id, 'update');
@@ -185,7 +209,11 @@ export async function sendMeetupReminders(ctx: MeetupContext): Promise<number> {
         .update(meetupProposals)
         .set({ remindedAt: now })
         .where(and(eq(meetupProposals.id, id), isNull(meetupProposals.remindedAt), eq(meetupProposals.status, 'accepted')))
-        .returning({ conversationId: meetupProposals.conversationId, meetAt: meetupProposals.meetAt, spotId: meetupProposals.spotId });
+        .returning({
+          conversationId: meetupProposals.conversationId,
+          meetAt: meetupProposals.meetAt,
+          spotId: meetupProposals.spotId,
+        });
       if (!claimed) return;
       const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, claimed.conversationId));
       const [spot] = await tx.select({ name: safeSpots.name }).from(safeSpots).where(eq(safeSpots.id, claimed.spotId));
@@ -281,6 +309,11 @@ export async function removeSafeSpot(ctx: MeetupContext, admin: UserRow, id: str
       .where(and(eq(safeSpots.id, id), isNull(safeSpots.removedAt)))
       .returning({ name: safeSpots.name });
     if (!removed) throw notFound(m.spotMissing);
-    await recordAudit(tx, admin, { action: 'safe-spot.remove', targetType: 'safe-spot', targetId: id, details: { name: removed.name } });
+    await recordAudit(tx, admin, {
+      action: 'safe-spot.remove',
+      targetType: 'safe-spot',
+      targetId: id,
+      details: { name: removed.name },
+    });
   });
 }

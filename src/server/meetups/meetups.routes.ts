@@ -39,7 +39,10 @@ export const meetupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id/meetup',
-    { config: conversationRoute, schema: { params: z.object({ id: idParam }), response: { 200: conversationMeetupResponseSchema } } },
+    {
+      config: conversationRoute,
+      schema: { params: z.object({ id: idParam }), response: { 200: conversationMeetupResponseSchema } },
+    },
     async (request) => conversationMeetup(ctx, currentUser(request), request.params.id),
   );
 

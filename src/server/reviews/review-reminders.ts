@@ -32,7 +32,12 @@ export async function sendReviewReminders(ctx: ReviewContext): Promise<number> {
         lte(products.soldAt, new Date(now.getTime() - REVIEW_REMINDER_DAYS * DAY_MS)),
         gt(products.soldAt, new Date(now.getTime() - REVIEW_WINDOW_DAYS * DAY_MS)),
         isNotNull(products.buyerId),
-        notExists(ctx.db.select({ one: sql`1` }).from(reviewReminders).where(eq(reviewReminders.productId, products.id))),
+        notExists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(reviewReminders)
+            .where(eq(reviewReminders.productId, products.id)),
+        ),
       ),
     )
     .limit(BATCH);
@@ -55,7 +60,9 @@ export async function sendReviewReminders(ctx: ReviewContext): Promise<number> {
         .from(users)
         .where(inArray(users.id, [sale.sellerId, sale.buyerId]));
       const authors = new Set(
-        (await tx.select({ authorId: reviews.authorId }).from(reviews).where(eq(reviews.productId, id))).map((row) => row.authorId),
+        (await tx.select({ authorId: reviews.authorId }).from(reviews).where(eq(reviews.productId, id))).map(
+          (row) => row.authorId,
+        ),
       );
       const seller = people.find((person) => person.id === sale.sellerId);
       const buyer = people.find((person) => person.id === sale.buyerId);

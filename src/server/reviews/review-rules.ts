@@ -1,6 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { REVIEWS_PAGE_SIZE, type ReviewSubjectRole, reviewDeadline, reviewEditableUntil } from '#domain/reviews/review.constants.ts';
+import {
+  REVIEWS_PAGE_SIZE,
+  type ReviewSubjectRole,
+  reviewDeadline,
+  reviewEditableUntil,
+} from '#domain/reviews/review.constants.ts';
 import { reviewMessages as m } from '#domain/reviews/review.messages.ts';
 import type { CreateReviewBody, EditReviewBody } from '#domain/reviews/review.schemas.ts';
 import type { Review, SaleReviews, UserReviewsResponse } from '#domain/reviews/review.wire.ts';
@@ -69,7 +74,10 @@ async function requireSale(db: Queryable, productId: string): Promise<Sale> {
 }
 
 /** The caller's side of the sale, and whom they would review. */
-function sideOf(sale: Sale, callerId: string): { role: ReviewSubjectRole; counterpartId: string; subjectRole: ReviewSubjectRole } {
+function sideOf(
+  sale: Sale,
+  callerId: string,
+): { role: ReviewSubjectRole; counterpartId: string; subjectRole: ReviewSubjectRole } {
   if (callerId === sale.sellerId) return { role: 'seller', counterpartId: sale.buyerId, subjectRole: 'buyer' };
   if (callerId === sale.buyerId) return { role: 'buyer', counterpartId: sale.sellerId, subjectRole: 'seller' };
   throw forbidden(m.notParty);
@@ -106,7 +114,13 @@ export async function createReview(ctx: ReviewContext, author: UserRow, body: Cr
       await notify(tx, ctx, {
         to: subject,
         kind: 'review.received',
-        payload: { productId: sale.id, productTitle: sale.title, authorName: author.userName, rating: body.rating, reviewedId: subject.id },
+        payload: {
+          productId: sale.id,
+          productTitle: sale.title,
+          authorName: author.userName,
+          rating: body.rating,
+          reviewedId: subject.id,
+        },
         mail: {},
       });
       return inserted;
@@ -198,4 +212,3 @@ export async function saleReviews(ctx: ReviewContext, caller: UserRow, productId
     theirs: theirs ? toReviewWire(theirs) : null,
   };
 }
-

@@ -77,7 +77,11 @@ const withAuthor = {
 };
 
 export async function findReview(db: Queryable, id: string): Promise<ReviewWithAuthor | undefined> {
-  const [row] = await db.select(withAuthor).from(reviews).leftJoin(users, eq(users.id, reviews.authorId)).where(eq(reviews.id, id));
+  const [row] = await db
+    .select(withAuthor)
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.authorId))
+    .where(eq(reviews.id, id));
   return row;
 }
 

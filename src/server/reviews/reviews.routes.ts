@@ -40,7 +40,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id',
-    { config: reviewRoute, schema: { params: z.object({ id: idParam }), body: editReviewBodySchema, response: { 200: reviewResponseSchema } } },
+    {
+      config: reviewRoute,
+      schema: { params: z.object({ id: idParam }), body: editReviewBodySchema, response: { 200: reviewResponseSchema } },
+    },
     async (request) => {
       const review = await editReview(ctx, currentUser(request), request.params.id, request.body);
       return { success: true as const, msg: m.updated, review };
@@ -62,7 +65,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:userId',
     {
       config: { auth: 'optional', notFoundMessage: m.userNotFound },
-      schema: { params: z.object({ userId: idParam }), querystring: reviewsPageQuerySchema, response: { 200: userReviewsResponseSchema } },
+      schema: {
+        params: z.object({ userId: idParam }),
+        querystring: reviewsPageQuerySchema,
+        response: { 200: userReviewsResponseSchema },
+      },
     },
     async (request) => listUserReviews(app.db, request.params.userId, request.query.page),
   );
