@@ -17,7 +17,8 @@ export function reviewCalls(t: TestApp) {
     remove: (cookie: string, id: string, reason: string) =>
       t.app.inject({ method: 'POST', url: `/api/v1/admin/reviews/${id}/remove`, headers: { cookie }, payload: { reason } }),
     product: (productId: string) => t.app.inject({ method: 'GET', url: `/api/v1/products/${productId}` }),
-    products: (query: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/v1/products', query }),
+    products: (cookie: string, query: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/products', headers: { cookie }, query }),
   };
 }
 

@@ -217,7 +217,7 @@ describe('ratings', () => {
     expect(profile).toMatchObject({ rating: 4.3, numReviews: 3, total: 3, page: 1, totalPages: 1 });
     expect(profile.reviews.map((review) => review.rating)).toEqual([4, 4, 5]);
     const listed = body<{ products: { _id: string; rating: number; numReviews: number }[] }>(
-      await calls.products({ sort: 'rating', sellerId: asha.id }),
+      await calls.products(cookies.stranger, { sort: 'rating', sellerId: asha.id }),
     );
     expect(listed.products.map((card) => card._id)).toContain(unsold);
     for (const card of listed.products) expect(card).toMatchObject({ rating: 4.3, numReviews: 3 });
@@ -252,12 +252,18 @@ describe('ratings', () => {
 
   it('shows a profile’s reviews newest first, ten a page, with the reviewer’s name and the listing', async () => {
     const zoya = await insertUser(t.app.db, { userName: 'zoya' });
-    const zc = await sessionCookieFor(t, zoya.id);
     for (let n = 0; n < 11; n++) {
       const who = await insertUser(t.app.db, { userName: `reader${n}` });
       const bc = await sessionCookieFor(t, who.id);
-      const productId = await sale(`Novel ${n}`, { seller: zoya, buyer: who, sellerCookie: () => zc, buyerCookie: () => bc });
-      await calls.post(bc, { productId, rating: 5, text: `Review ${n}` });
+      // Sold straight in the database: the accept call is covered above, and eleven would be slow.
+      const productId = await insertListing(t.app.db, {
+        sellerId: zoya.id,
+        title: `Novel ${n}`,
+        soldOut: true,
+        buyerId: who.id,
+        soldAt: clock.now(),
+      });
+      expect((await calls.post(bc, { productId, rating: 5, text: `Review ${n}` })).statusCode).toBe(201);
       clock.advance(60_000);
     }
     const first = body<UserReviewsResponse>(await calls.ofUser(zoya.id));

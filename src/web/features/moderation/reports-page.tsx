@@ -11,6 +11,8 @@ import {
 } from '#domain/moderation/moderation.ts';
 import type { ReportGroup } from '#domain/moderation/moderation.wire.ts';
 import { reviewMessages } from '#domain/reviews/review.messages.ts';
+import { meetupMessages } from '#domain/meetups/meetup.messages.ts';
+import { Link } from 'react-router';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -35,6 +37,10 @@ export function ReportsPage() {
       <div className="space-y-1">
         <PageTitle>{t.queueHeading}</PageTitle>
         <p className="text-sm text-slate-700">{t.queueIntro}</p>
+        {/* Phones have no rail: the safe spots are reached from here. */}
+        <Link to={paths.admin.safeSpots} className="text-sm font-medium text-brand-700 underline lg:hidden">
+          {meetupMessages.adminTitle}
+        </Link>
       </div>
       {queue.isPending ? (
         <div role="status" aria-label={t.queueLoading} className="h-40 animate-pulse rounded-2xl bg-slate-200" />

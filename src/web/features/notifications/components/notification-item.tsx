@@ -1,4 +1,16 @@
-import { AlarmClock, BellRing, CalendarCheck, CircleCheck, CircleX, EyeOff, Flag, MapPin, MessageCircle, ShieldAlert, Star } from 'lucide-react';
+import {
+  AlarmClock,
+  BellRing,
+  CalendarCheck,
+  CircleCheck,
+  CircleX,
+  EyeOff,
+  Flag,
+  MapPin,
+  MessageCircle,
+  ShieldAlert,
+  Star,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
 import { notificationText } from '#domain/notifications/notification-kinds.ts';
