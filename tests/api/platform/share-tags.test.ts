@@ -27,7 +27,7 @@ const decode = (value: string) => value.replace(/&(amp|quot|#39|lt|gt);/g, (enti
 function shareTagsIn(html: string): Record<string, string> {
   const head = html.slice(0, html.indexOf('</head>'));
   const tags: Record<string, string> = {};
-  for (const match of head.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)" \/>/g)) {
+  for (const match of head.matchAll(/<meta (?:property|name)="((?:og|twitter):[^"]+)" content="([^"]*)" \/>/g)) {
     tags[match[1]!] = decode(match[2]!);
   }
   const canonical = /<link rel="canonical" href="([^"]*)" \/>/.exec(head);
