@@ -114,6 +114,9 @@ export const productMessages = {
   loading: LOADING_TEXT,
   soldOutBadge: 'SOLD OUT',
   notAvailable: 'Not Available',
+  /** The product page's action bar (issue 22): fixed to the bottom of a phone's screen. */
+  buyerActionsLabel: 'Buy or ask the seller',
+  ownerActionsLabel: 'Manage your listing',
   imageTooLarge: 'Each image must be at most 10 MB.',
   imageTooManyPixels: 'This image is too large in pixels.',
   imageUnreadable: validationMessages.onlyImages,
