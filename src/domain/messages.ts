@@ -118,6 +118,9 @@ export const productMessages = {
   soldFor: (amount: string) => `Sold for ${amount}`,
   soldElsewhere: 'Sold elsewhere',
   notAvailable: 'Not Available',
+  /** The product page's action bar (issue 22): fixed to the bottom of a phone's screen. */
+  buyerActionsLabel: 'Buy or ask the seller',
+  ownerActionsLabel: 'Manage your listing',
   imageTooLarge: 'Each image must be at most 10 MB.',
   imageTooManyPixels: 'This image is too large in pixels.',
   imageUnreadable: validationMessages.onlyImages,

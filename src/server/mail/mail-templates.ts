@@ -10,6 +10,13 @@ import {
 import { moderationNoticeMail, reportOutcomeMail, underReviewMail } from './templates/moderation-mails.ts';
 import { messageReceivedMail } from './templates/conversation-mails.ts';
 import { listingReservedMail, offerUpdateMail } from './templates/offer-mails.ts';
+import {
+  meetupAcceptedMail,
+  meetupProposedMail,
+  meetupReminderMail,
+  reviewReceivedMail,
+  reviewReminderMail,
+} from './templates/deal-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
 
@@ -30,6 +37,11 @@ export interface MailTemplateData {
   'message.received': NotificationMailData<NotificationPayloads['message.received']>;
   'offer.update': NotificationMailData<NotificationPayloads['offer.update']>;
   'listing.reserved': NotificationMailData<NotificationPayloads['listing.reserved']>;
+  'review.reminder': NotificationMailData<NotificationPayloads['review.reminder']>;
+  'review.received': NotificationMailData<NotificationPayloads['review.received']>;
+  'meetup.proposed': NotificationMailData<NotificationPayloads['meetup.proposed']>;
+  'meetup.accepted': NotificationMailData<NotificationPayloads['meetup.accepted']>;
+  'meetup.reminder': NotificationMailData<NotificationPayloads['meetup.reminder']>;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -44,6 +56,11 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'message.received': messageReceivedMail,
   'offer.update': offerUpdateMail,
   'listing.reserved': listingReservedMail,
+  'review.reminder': reviewReminderMail,
+  'review.received': reviewReceivedMail,
+  'meetup.proposed': meetupProposedMail,
+  'meetup.accepted': meetupAcceptedMail,
+  'meetup.reminder': meetupReminderMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */

@@ -11,16 +11,21 @@ export function BottomTabBar({
   items,
   onNavigate,
   extra,
+  className,
 }: {
   items: NavItem[];
   onNavigate?: (item: NavItem) => void;
   /** A last tab of another kind (the notifications bell). */
   extra?: ReactNode;
+  className?: string;
 }) {
   return (
     <nav
       aria-label="Primary"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden',
+        className,
+      )}
     >
       <ul className="mx-auto flex max-w-xl justify-around">
         {items.map((item) => (

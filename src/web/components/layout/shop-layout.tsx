@@ -14,10 +14,18 @@ function onNavigate(item: NavItem) {
   if (item.to === paths.shop.products) clearStoredProductFilter();
 }
 
-/** The shop's frame: fixed top bar, bottom tab bar below 1024px, footer (spec 2), and the notifications bell. */
+/**
+ * The shop's frame: fixed top bar, bottom tab bar below 1024px, footer (spec 2), and the
+ * notifications bell. A page with an action bar (components/ui/action-bar.tsx, the product page)
+ * has the bottom of a phone's screen (below 768px) to itself: the tab bar gives way to it, and the
+ * page ends above it. Found by CSS (`:has`), so no page needs to tell the frame.
+ */
+const WITH_ACTION_BAR_TAB_BAR = 'max-md:group-has-[[data-action-bar]]/shop:hidden';
+const WITH_ACTION_BAR_PAGE_END = 'max-md:group-has-[[data-action-bar]]/shop:pb-[calc(5rem+env(safe-area-inset-bottom))]';
+
 export function ShopLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="group/shop flex min-h-dvh flex-col">
       <StudentStartData />
       <a
         href="#main"
@@ -62,10 +70,15 @@ export function ShopLayout() {
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pb-24 pt-20 lg:px-8 lg:pb-8">
         <Outlet />
       </main>
-      <div className="pb-16 lg:pb-0">
+      <div className={cn('pb-16 lg:pb-0', WITH_ACTION_BAR_PAGE_END)}>
         <Footer />
       </div>
-      <BottomTabBar items={shopNavItems} onNavigate={onNavigate} extra={<NotificationBell variant="tab" />} />
+      <BottomTabBar
+        items={shopNavItems}
+        onNavigate={onNavigate}
+        extra={<NotificationBell variant="tab" />}
+        className={WITH_ACTION_BAR_TAB_BAR}
+      />
     </div>
   );
 }

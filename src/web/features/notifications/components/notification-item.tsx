@@ -1,4 +1,18 @@
-import { BellRing, Bookmark, CircleCheck, CircleX, EyeOff, Flag, HandCoins, MessageCircle, ShieldAlert } from 'lucide-react';
+import {
+  AlarmClock,
+  BellRing,
+  Bookmark,
+  CalendarCheck,
+  CircleCheck,
+  CircleX,
+  EyeOff,
+  Flag,
+  HandCoins,
+  MapPin,
+  MessageCircle,
+  ShieldAlert,
+  Star,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
 import { notificationText } from '#domain/notifications/notification-kinds.ts';
@@ -18,6 +32,11 @@ const ICONS = {
   'message.received': MessageCircle,
   'offer.update': HandCoins,
   'listing.reserved': Bookmark,
+  'review.reminder': Star,
+  'review.received': Star,
+  'meetup.proposed': MapPin,
+  'meetup.accepted': CalendarCheck,
+  'meetup.reminder': AlarmClock,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */
