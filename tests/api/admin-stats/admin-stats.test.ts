@@ -205,9 +205,9 @@ describe('on a new install', () => {
         { month: 'Jan', count: 0 },
       ],
       [
-        { month: 'Nov', sold: 0 },
-        { month: 'Dec', sold: 0 },
-        { month: 'Jan', sold: 0 },
+        { month: 'Nov', sold: 0, value: 0 },
+        { month: 'Dec', sold: 0, value: 0 },
+        { month: 'Jan', sold: 0, value: 0 },
       ],
       { totalUsers: 0, totalSellers: 0, activeSellers: 0 },
     ]);
