@@ -4,17 +4,21 @@ import { NotificationBell } from '#web/features/notifications/components/notific
 import { UnreadAnnouncer } from '#web/features/notifications/components/unread-announcer.tsx';
 import { clearStoredProductFilter } from '#web/features/products/product-filter-storage.ts';
 import { cn } from '#web/lib/cn.ts';
+import { AccountMenu } from './account-menu.tsx';
 import { AvatarLink } from './avatar-link.tsx';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { StudentStartData } from './student-start-data.tsx';
 import { Footer } from './footer.tsx';
-import { type NavItem, shopNavItems } from './nav-items.ts';
+import { type NavItem, shopNavItems, shopTabItems, studentAccountMenuItems } from './nav-items.ts';
 
 function onNavigate(item: NavItem) {
   if (item.to === paths.shop.products) clearStoredProductFilter();
 }
 
-/** The shop's frame: fixed top bar, bottom tab bar below 1024px, footer (spec 2), and the notifications bell. */
+/**
+ * The shop's frame: fixed top bar with the notifications bell, and below 1024px a bottom bar of
+ * five tabs whose last, Account, opens the menu of everything else; footer (spec 2).
+ */
 export function ShopLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -52,8 +56,7 @@ export function ShopLayout() {
             </ul>
           </nav>
           <div className="flex items-center gap-2">
-            {/* Below 1024px the bell is a tab of the bottom bar. */}
-            <NotificationBell className="hidden lg:flex" />
+            <NotificationBell />
             <AvatarLink />
           </div>
         </div>
@@ -65,7 +68,7 @@ export function ShopLayout() {
       <div className="pb-16 lg:pb-0">
         <Footer />
       </div>
-      <BottomTabBar items={shopNavItems} onNavigate={onNavigate} extra={<NotificationBell variant="tab" />} />
+      <BottomTabBar items={shopTabItems} onNavigate={onNavigate} extra={<AccountMenu itemsFor={studentAccountMenuItems} />} />
     </div>
   );
 }
