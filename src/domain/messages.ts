@@ -113,6 +113,10 @@ export const productMessages = {
     'Got books, gadgets or furniture you no longer need? List them in a minute and let another student put them to use.',
   loading: LOADING_TEXT,
   soldOutBadge: 'SOLD OUT',
+  /** Issue 23: the seller holds it for a buyer; it stays listed, after available ones. */
+  reservedBadge: 'Reserved',
+  soldFor: (amount: string) => `Sold for ${amount}`,
+  soldElsewhere: 'Sold elsewhere',
   notAvailable: 'Not Available',
   /** The product page's action bar (issue 22): fixed to the bottom of a phone's screen. */
   buyerActionsLabel: 'Buy or ask the seller',
