@@ -36,30 +36,35 @@ describe('load shedding on PostgreSQL', () => {
     const waiting = getOnce(`${base}${SOME_LISTING}`);
     const app = t;
     await expect.poll(() => app.app.dbHandle.connections().oldestWaitMs, { timeout: 5000 }).toBeGreaterThan(50);
-    expect(app.app.dbHandle.connections().waiting).toBe(1);
+    // This read, and perhaps the job workers' polls.
+    expect(app.app.dbHandle.connections().waiting).toBeGreaterThanOrEqual(1);
     const shed = await getOnce(`${base}${SOME_LISTING}`);
     expect(shed.status).toBe(503);
     expect(JSON.parse(shed.body)).toEqual(BUSY_BODY);
     await release();
     release = undefined;
     expect((await waiting).status).toBe(404);
-    expect(app.app.dbHandle.connections()).toMatchObject({ waiting: 0, oldestWaitMs: 0 });
+    await expect.poll(() => app.app.dbHandle.connections()).toMatchObject({ waiting: 0, oldestWaitMs: 0 });
   });
 
-  it('answers every one of a burst of 300 connections while the pool is held: those past the limits shed, the others served', async () => {
-    t = await appWithShedding({ dbWaiters: 8, inFlight: 40 });
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    release = await holdConnections(t, 10);
-    const answers = Array.from({ length: 300 }, () => getOnce(`${base}${SOME_LISTING}`));
-    const app = t;
-    await expect.poll(() => app.app.loadShedder.shed.size, { timeout: 10_000 }).toBeGreaterThan(0);
-    await release();
-    release = undefined;
-    const settled = await Promise.allSettled(answers);
-    // No socket error, no connection left without an answer.
-    expect(settled.filter((answer) => answer.status === 'rejected')).toEqual([]);
-    const statuses = settled.map((answer) => (answer as PromiseFulfilledResult<{ status: number }>).value.status);
-    expect(new Set(statuses)).toEqual(new Set([404, 503]));
-    expect(await getOnce(`${base}${SOME_LISTING}`)).toMatchObject({ status: 404 });
-  });
+  it(
+    'answers every one of a burst of 200 connections while the pool is held: those past the limits shed, the others served',
+    { timeout: 120_000 },
+    async () => {
+      t = await appWithShedding({ dbWaiters: 8, inFlight: 40 });
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      release = await holdConnections(t, 10);
+      const answers = Array.from({ length: 200 }, () => getOnce(`${base}${SOME_LISTING}`));
+      const app = t;
+      await expect.poll(() => app.app.loadShedder.shed.size, { timeout: 10_000 }).toBeGreaterThan(0);
+      await release();
+      release = undefined;
+      const settled = await Promise.allSettled(answers);
+      // No socket error, no connection left without an answer.
+      expect(settled.filter((answer) => answer.status === 'rejected')).toEqual([]);
+      const statuses = settled.map((answer) => (answer as PromiseFulfilledResult<{ status: number }>).value.status);
+      expect(new Set(statuses)).toEqual(new Set([404, 503]));
+      expect(await getOnce(`${base}${SOME_LISTING}`)).toMatchObject({ status: 404 });
+    },
+  );
 });
