@@ -17,13 +17,13 @@ export const NOTIFICATION_KINDS = [
   'report.outcome',
   'moderation.notice',
   'message.received',
-  'offer.update',
-  'listing.reserved',
   'review.reminder',
   'review.received',
   'meetup.proposed',
   'meetup.accepted',
   'meetup.reminder',
+  'offer.update',
+  'listing.reserved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -91,17 +91,6 @@ export const notificationTexts: {
     title: 'New message',
     body: (p) => `${p.senderName} about "${p.productTitle}": "${excerpt(p.message)}"`,
   },
-  'offer.update': {
-    title: 'Offer update',
-    body: (p) => offerUpdateSentence(p),
-  },
-  'listing.reserved': {
-    title: 'Reservation',
-    body: (p) =>
-      p.reserved
-        ? `${p.sellerName} reserved "${p.productTitle}" for you.`
-        : `${p.sellerName} released the reservation of "${p.productTitle}"; it is available to everyone again.`,
-  },
   'review.reminder': {
     title: 'How did it go?',
     body: (p) => `Review ${p.otherName} for "${p.productTitle}": it helps other students deal with confidence.`,
@@ -121,6 +110,17 @@ export const notificationTexts: {
   'meetup.reminder': {
     title: 'Meet-up in an hour',
     body: (p) => `You meet ${p.otherName} at ${p.spotName}, ${p.when}, about "${p.productTitle}".`,
+  },
+  'offer.update': {
+    title: 'Offer update',
+    body: (p) => offerUpdateSentence(p),
+  },
+  'listing.reserved': {
+    title: 'Reservation',
+    body: (p) =>
+      p.reserved
+        ? `${p.sellerName} reserved "${p.productTitle}" for you.`
+        : `${p.sellerName} released the reservation of "${p.productTitle}"; it is available to everyone again.`,
   },
 };
 
@@ -180,13 +180,13 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'report.outcome': 'The outcome of my reports',
   'moderation.notice': 'Messages from the admins about my account',
   'message.received': 'New messages in my conversations',
-  'offer.update': 'Offers and counter-offers on my requests and listings',
-  'listing.reserved': 'A listing was reserved for me',
   'review.reminder': 'Reminders to review a deal',
   'review.received': 'Someone reviewed me',
   'meetup.proposed': 'Meet-up proposals',
   'meetup.accepted': 'A meet-up was agreed',
   'meetup.reminder': 'Meet-up reminders',
+  'offer.update': 'Offers and counter-offers on my requests and listings',
+  'listing.reserved': 'A listing was reserved for me',
 };
 
 /** A notification's title and sentence, as the bell's list shows them. */
@@ -220,17 +220,6 @@ export function notificationText(notification: Notification): { title: string; b
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
     }
-    case 'offer.update': {
-      const text = notificationTexts[notification.kind];
-      return { title: offerMessages.notificationTitle[notification.payload.event], body: text.body(notification.payload) };
-    }
-    case 'listing.reserved': {
-      const text = notificationTexts[notification.kind];
-      return {
-        title: notification.payload.reserved ? offerMessages.reservedTitle : offerMessages.releasedTitle,
-        body: text.body(notification.payload),
-      };
-    }
     case 'review.reminder': {
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
@@ -250,6 +239,17 @@ export function notificationText(notification: Notification): { title: string; b
     case 'meetup.reminder': {
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'offer.update': {
+      const text = notificationTexts[notification.kind];
+      return { title: offerMessages.notificationTitle[notification.payload.event], body: text.body(notification.payload) };
+    }
+    case 'listing.reserved': {
+      const text = notificationTexts[notification.kind];
+      return {
+        title: notification.payload.reserved ? offerMessages.reservedTitle : offerMessages.releasedTitle,
+        body: text.body(notification.payload),
+      };
     }
   }
 }

@@ -48,20 +48,6 @@ export const notificationPayloadSchemas = {
     senderName: z.string(),
     message: z.string(),
   }),
-  /**
-   * To the other side of an offer (issue 23): made, replaced by a new one, countered, accepted
-   * (sold), withdrawn or expired. `by` is who acted (for an expiry: whose offer it was).
-   */
-  'offer.update': z.object({
-    ...listing,
-    event: z.enum(OFFER_EVENTS),
-    amount: z.number(),
-    previousAmount: z.number().optional(),
-    by: z.enum(OFFER_PARTIES),
-    actorName: z.string(),
-  }),
-  /** To the buyer a listing is reserved for, and again when the seller releases it. */
-  'listing.reserved': z.object({ ...listing, reserved: z.boolean(), sellerName: z.string() }),
   /** To a side of a sale that has not reviewed it, 3 days after (once). */
   'review.reminder': z.object({ ...listing, otherName: z.string(), role: z.enum(['seller', 'buyer']) }),
   /** To the reviewed user. */
@@ -94,6 +80,20 @@ export const notificationPayloadSchemas = {
     meetAt: z.string(),
     when: z.string(),
   }),
+  /**
+   * To the other side of an offer (issue 23): made, replaced by a new one, countered, accepted
+   * (sold), withdrawn or expired. `by` is who acted (for an expiry: whose offer it was).
+   */
+  'offer.update': z.object({
+    ...listing,
+    event: z.enum(OFFER_EVENTS),
+    amount: z.number(),
+    previousAmount: z.number().optional(),
+    by: z.enum(OFFER_PARTIES),
+    actorName: z.string(),
+  }),
+  /** To the buyer a listing is reserved for, and again when the seller releases it. */
+  'listing.reserved': z.object({ ...listing, reserved: z.boolean(), sellerName: z.string() }),
 } satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayloads = { [K in NotificationKind]: z.infer<(typeof notificationPayloadSchemas)[K]> };

@@ -9,7 +9,6 @@ import {
 } from './templates/buy-request-mails.ts';
 import { moderationNoticeMail, reportOutcomeMail, underReviewMail } from './templates/moderation-mails.ts';
 import { messageReceivedMail } from './templates/conversation-mails.ts';
-import { listingReservedMail, offerUpdateMail } from './templates/offer-mails.ts';
 import {
   meetupAcceptedMail,
   meetupProposedMail,
@@ -17,6 +16,7 @@ import {
   reviewReceivedMail,
   reviewReminderMail,
 } from './templates/deal-mails.ts';
+import { listingReservedMail, offerUpdateMail } from './templates/offer-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
 
@@ -35,13 +35,13 @@ export interface MailTemplateData {
   'report.outcome': NotificationMailData<NotificationPayloads['report.outcome']>;
   'moderation.notice': NotificationMailData<NotificationPayloads['moderation.notice']>;
   'message.received': NotificationMailData<NotificationPayloads['message.received']>;
-  'offer.update': NotificationMailData<NotificationPayloads['offer.update']>;
-  'listing.reserved': NotificationMailData<NotificationPayloads['listing.reserved']>;
   'review.reminder': NotificationMailData<NotificationPayloads['review.reminder']>;
   'review.received': NotificationMailData<NotificationPayloads['review.received']>;
   'meetup.proposed': NotificationMailData<NotificationPayloads['meetup.proposed']>;
   'meetup.accepted': NotificationMailData<NotificationPayloads['meetup.accepted']>;
   'meetup.reminder': NotificationMailData<NotificationPayloads['meetup.reminder']>;
+  'offer.update': NotificationMailData<NotificationPayloads['offer.update']>;
+  'listing.reserved': NotificationMailData<NotificationPayloads['listing.reserved']>;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -54,13 +54,13 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'report.outcome': reportOutcomeMail,
   'moderation.notice': moderationNoticeMail,
   'message.received': messageReceivedMail,
-  'offer.update': offerUpdateMail,
-  'listing.reserved': listingReservedMail,
   'review.reminder': reviewReminderMail,
   'review.received': reviewReceivedMail,
   'meetup.proposed': meetupProposedMail,
   'meetup.accepted': meetupAcceptedMail,
   'meetup.reminder': meetupReminderMail,
+  'offer.update': offerUpdateMail,
+  'listing.reserved': listingReservedMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */

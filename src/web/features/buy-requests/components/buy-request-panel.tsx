@@ -1,6 +1,6 @@
 import { HandCoins, Send } from 'lucide-react';
-import { offerMessages as om } from '#domain/buy-requests/offer.messages.ts';
 import { Suspense } from 'react';
+import { offerMessages as om } from '#domain/buy-requests/offer.messages.ts';
 import { buyRequestMessages as m } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -103,16 +103,11 @@ export function BuyRequestButton({ product, className }: { product: Product; cla
   );
 }
 
-/**
- * 'Make an offer' (issue 23): an amount in whole rupees, beside 'Send buy request'. A new offer
- * replaces the buyer's open one. Nothing on one's own or a sold listing.
- */
+/** 'Make an offer' (issue 23): a price of the buyer's own; nothing on their own or a sold listing. */
 export function MakeOfferButton({ product, className }: { product: Product; className?: string }) {
   const user = useCurrentUser();
   const dialog = useDisclosure();
-  const { isPending } = useBuyRequestOf(product);
   if (product.seller._id === user._id || product.soldOut) return null;
-  if (isPending) return <Skeleton className={cn('h-10', className)} />;
   return (
     <>
       <Button onClick={dialog.open} {...preloadOnIntent(MakeOfferDialog.preload)} className={className} variant="secondary">

@@ -1,17 +1,17 @@
 import {
   AlarmClock,
   BellRing,
-  Bookmark,
   CalendarCheck,
   CircleCheck,
   CircleX,
   EyeOff,
   Flag,
-  HandCoins,
   MapPin,
   MessageCircle,
   ShieldAlert,
   Star,
+  Bookmark,
+  HandCoins,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
@@ -30,13 +30,13 @@ const ICONS = {
   'report.outcome': Flag,
   'moderation.notice': ShieldAlert,
   'message.received': MessageCircle,
-  'offer.update': HandCoins,
-  'listing.reserved': Bookmark,
   'review.reminder': Star,
   'review.received': Star,
   'meetup.proposed': MapPin,
   'meetup.accepted': CalendarCheck,
   'meetup.reminder': AlarmClock,
+  'offer.update': HandCoins,
+  'listing.reserved': Bookmark,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */
