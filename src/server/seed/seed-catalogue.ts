@@ -79,7 +79,6 @@ async function storePhotoCopy(storage: Storage, photo: DemoPhoto) {
   return { ...keys, width: photo.width, height: photo.height };
 }
 
-
 function studentLocalPart(student: { first: string; last: string }) {
   return `${student.first}.${student.last}`.toLowerCase();
 }
