@@ -190,3 +190,40 @@ export async function findUsedStorageKeys(db: Queryable, storageKeys: string[]):
     .groupBy(productImages.storageKey);
   return new Set(rows.map((row) => row.storageKey));
 }
+
+/** What a shared link's preview shows of a listing (http/share-tags.ts): one row by primary key. */
+export interface ShareableListingRow {
+  title: string;
+  description: string;
+  price: number;
+  condition: string;
+  category: string;
+  soldOut: boolean;
+  hidden: boolean;
+  /** The first photo, if any. */
+  photo: { storageKey: string; width: number; height: number } | null;
+}
+
+export async function findShareableListing(db: Queryable, id: string): Promise<ShareableListingRow | undefined> {
+  const [[listing], [photo]] = await Promise.all([
+    db
+      .select({
+        title: products.title,
+        description: products.description,
+        price: products.price,
+        condition: products.condition,
+        category: products.category,
+        soldOut: products.soldOut,
+        hidden: products.hidden,
+      })
+      .from(products)
+      .where(eq(products.id, id)),
+    db
+      .select({ storageKey: productImages.storageKey, width: productImages.width, height: productImages.height })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position))
+      .limit(1),
+  ]);
+  return listing ? { ...listing, photo: photo ?? null } : undefined;
+}
