@@ -211,6 +211,8 @@ async function main() {
     { name: 'list', path: '/api/v1/products' },
     { name: 'search', path: '/api/v1/products?q=calculator' },
     { name: 'filter+sort', path: '/api/v1/products?category=Books&category=Electronics&sort=priceLowHigh' },
+    // Ratings are the sellers' (issue 23), copied onto each listing on write: this sort reads products_rating_idx like the others.
+    { name: 'rating sort', path: '/api/v1/products?sort=rating' },
     { name: 'deep page', path: '/api/v1/products?page=2000' },
     { name: 'deep cursor', path: `/api/v1/products?cursor=${await deepCursor(database, 1999)}` },
     { name: 'detail', path: `/api/v1/products/${product!.id}` },
