@@ -8,6 +8,7 @@ import { adminJobsRoutes } from './jobs/jobs.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { moderationAdminRoutes, reportsRoutes } from './moderation/moderation.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(notificationsRoutes, { prefix: '/notifications' });
   await api.register(conversationsRoutes, { prefix: '/conversations' });
   await api.register(blocksRoutes, { prefix: '/blocks' });
+  await api.register(pushRoutes, { prefix: '/push' });
   await api.register(liveRoutes);
   await api.register(adminJobsRoutes, { prefix: '/admin/jobs' });
   await api.register(reportsRoutes, { prefix: '/reports' });
