@@ -6,6 +6,18 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { useLiveEvents } from '#web/features/notifications/use-live-events.ts';
+import { OfflineBanner } from '#web/features/pwa/components/offline-banner.tsx';
+
+/**
+ * Once someone is signed in, the service worker (offline and push) is registered, after the page
+ * has loaded: its code is fetched apart, so the sign-in page's first load does not carry it.
+ */
+function useServiceWorkerOnceSignedIn(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn) return;
+    void import('#web/features/pwa/service-worker-registration.ts').then((module) => module.registerServiceWorker());
+  }, [signedIn]);
+}
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -24,6 +36,7 @@ function ScrollToTop() {
 export function AppShell() {
   const session = useSession();
   useLiveEvents();
+  useServiceWorkerOnceSignedIn(Boolean(session.data));
   if (session.isPending) return <FullScreenLoader />;
   if (session.isError) {
     return (
@@ -37,6 +50,7 @@ export function AppShell() {
   }
   return (
     <>
+      <OfflineBanner />
       <ScrollToTop />
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />

@@ -126,7 +126,7 @@ export async function respond(
       const saved = await env.caches.match(request, { cacheName: IMAGES_CACHE });
       if (saved) return saved;
       const response = await env.fetch(request);
-      if (response.ok && response.type === 'basic') {
+      if (response.ok) {
         const copy = response.clone();
         keep(env.caches.open(IMAGES_CACHE).then((cache) => remember(cache, request, copy, IMAGES_CACHE_ENTRIES)));
       }
