@@ -225,5 +225,8 @@ describe('web push settings', () => {
     expect(loadConfig({}).pushAllowLocalHttp).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).pushAllowLocalHttp).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://market.campus.edu' }).pushAllowLocalHttp).toBe(false);
+    const e2e = loadConfig({ NODE_ENV: 'production', PUSH_LOCAL_ENDPOINTS: 'true' });
+    expect(e2e.pushAllowLocalHttp).toBe(true);
+    expect(configWarnings(e2e)).toContainEqual(expect.stringMatching(/PUSH_LOCAL_ENDPOINTS=true on a production install/));
   });
 });

@@ -126,6 +126,7 @@ const envSchema = z
       .string()
       .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL')
       .optional(),
+    PUSH_LOCAL_ENDPOINTS: booleanFlag,
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
     METRICS_PORT: z.coerce
       .number({ error: 'must be a port number' })
@@ -213,8 +214,11 @@ function toConfig(env: z.output<typeof envSchema>) {
           : undefined,
       subject: env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`,
     },
-    /** Push endpoints on this machine over http (a test push service); never on a production install. */
-    pushAllowLocalHttp: !production,
+    /**
+     * Push endpoints on this machine (http://localhost, 127.0.0.1): a test push service. Off on a
+     * production install unless PUSH_LOCAL_ENDPOINTS=true (the end-to-end tests' own push service).
+     */
+    pushAllowLocalHttp: env.PUSH_LOCAL_ENDPOINTS ?? !production,
     /** Distinct students whose reports hide a listing pending review. */
     reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
   };
@@ -260,6 +264,9 @@ export function configWarnings(config: Config): string[] {
       'WORKERS=false with the embedded database: no other process can run its jobs, so no mail is sent ' +
         'until a server starts with WORKERS on.',
     );
+  }
+  if (config.production && config.pushAllowLocalHttp) {
+    warnings.push('PUSH_LOCAL_ENDPOINTS=true on a production install: accounts may register push endpoints on this machine.');
   }
   if (config.trustProxy === true) {
     warnings.push(

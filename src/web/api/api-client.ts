@@ -61,6 +61,13 @@ function readFirstScreenAnswers(): Map<string, unknown> {
 }
 
 const firstScreenAnswers = readFirstScreenAnswers();
+/** The same answers, kept for the service worker's offline cache (they never passed through it). */
+const firstScreenAnswersForOffline = [...firstScreenAnswers];
+
+/** The answers written into this page, by address (features/pwa saves them for offline). */
+export function pageAnswers(): ReadonlyArray<readonly [string, unknown]> {
+  return firstScreenAnswersForOffline;
+}
 const pageOpenedAt = Date.now();
 
 function firstScreenAnswer(url: string): unknown {

@@ -8,6 +8,7 @@ import {
   notificationFromPush,
   precache,
   respond,
+  saveAnswerForOffline,
   shellCacheName,
   strategyFor,
 } from './sw-core.ts';
@@ -202,5 +203,16 @@ describe('a push message', () => {
     expect(notificationFromPush({ link: '/x' }, ORIGIN)).toBeNull();
     expect(notificationFromPush('text', ORIGIN)).toBeNull();
     expect(notificationFromPush(undefined, ORIGIN)).toBeNull();
+  });
+});
+
+describe('answers the server wrote into the page', () => {
+  it('are saved for offline like fetched ones, when they show listings', async () => {
+    await saveAnswerForOffline(env.caches, ORIGIN, '/api/v1/products/lamp', { success: true, product: { title: 'Lamp' } });
+    await saveAnswerForOffline(env.caches, ORIGIN, '/api/v1/conversations', { success: true });
+    online = false;
+    const saved = await respond(get('/api/v1/products/lamp'), env, keep);
+    expect(await saved.json()).toEqual({ success: true, product: { title: 'Lamp' } });
+    expect(await caches.match(get('/api/v1/conversations'))).toBeUndefined();
   });
 });

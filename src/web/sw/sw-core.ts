@@ -82,6 +82,18 @@ async function remember(cache: Cache, request: Request, response: Response, max:
   await trim(cache, max);
 }
 
+/**
+ * Saves an answer the page already holds (the server wrote it into the page, so it never passed
+ * through the worker) as if the worker had fetched it: a listing opened by a shared link opens
+ * offline too. Only the answers the worker itself would keep.
+ */
+export async function saveAnswerForOffline(storage: CacheStorage, origin: string, path: string, answer: unknown): Promise<void> {
+  const request = new Request(new URL(path, origin));
+  if (strategyFor(request, { origin, precache: [] }) !== 'api') return;
+  const response = new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  await remember(await storage.open(OFFLINE_CACHES.api), request, response, OFFLINE_API_CACHE_ENTRIES);
+}
+
 function markedFromCache(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set(FROM_CACHE_HEADER, '1');
