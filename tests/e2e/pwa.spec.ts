@@ -156,9 +156,16 @@ describe('offline', () => {
     const page = await context.newPage();
     await page.goto('/shop');
     await controlledByWorker(page);
+    await page.waitForFunction(async () => (await caches.match('/api/v1/auth/check-auth')) !== undefined, undefined, {
+      timeout: 30_000,
+      polling: 200,
+    });
     await context.setOffline(true);
-    await page.goto(`/shop/products/${kettleId}`).catch(() => undefined);
+    await page.goto(`/shop/products/${kettleId}`);
     await expect.poll(() => page.getByText(offlineMessages.banner).isVisible(), { timeout: 20_000 }).toBe(true);
+    // The app opened (signed in, from the saved session); only this listing is not there.
+    expect(await page.getByRole('heading', { name: 'Electric kettle' }).isVisible()).toBe(false);
+    await captureAtBothWidths(page, 'offline-unseen-product');
     await context.setOffline(false);
   });
 });
@@ -245,8 +252,11 @@ describe('push notifications on this device', () => {
     await expect.poll(() => toggle.isEnabled(), { timeout: 30_000 }).toBe(true);
     await toggle.focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => toast(page, pushMessages.turnedOn).isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Space');
-    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => toast(page, pushMessages.turnedOff).isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
   });
 });

@@ -37,15 +37,25 @@ export function AppShell() {
   const session = useSession();
   useLiveEvents();
   useServiceWorkerOnceSignedIn(Boolean(session.data));
-  if (session.isPending) return <FullScreenLoader />;
+  if (session.isPending) {
+    return (
+      <>
+        <OfflineBanner />
+        <FullScreenLoader />
+      </>
+    );
+  }
   if (session.isError) {
     return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-        <h1 className="text-xl font-semibold">Campus Market is not reachable right now.</h1>
-        {/* An auth call: the server's msg or the network error's message (spec 8). */}
-        <p className="text-sm text-slate-700">{serverOrNetworkMessageOf(session.error, INTERNAL_ERROR_TEXT)}</p>
-        <Button onClick={() => void session.refetch()}>Try again</Button>
-      </main>
+      <>
+        <OfflineBanner />
+        <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+          <h1 className="text-xl font-semibold">Campus Market is not reachable right now.</h1>
+          {/* An auth call: the server's msg or the network error's message (spec 8). */}
+          <p className="text-sm text-slate-700">{serverOrNetworkMessageOf(session.error, INTERNAL_ERROR_TEXT)}</p>
+          <Button onClick={() => void session.refetch()}>Try again</Button>
+        </main>
+      </>
     );
   }
   return (

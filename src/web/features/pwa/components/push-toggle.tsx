@@ -20,7 +20,8 @@ export function PushToggle() {
 
   const state = device.data;
   const on = state?.kind === 'ready' && state.on;
-  const usable = state?.kind === 'ready' && !setOn.isPending;
+  // Not disabled while a change is saving (the focus would leave the switch); a second press then waits.
+  const usable = state?.kind === 'ready';
   const note =
     state?.kind === 'unsupported'
       ? pushMessages.unsupported
@@ -28,7 +29,8 @@ export function PushToggle() {
         ? pushMessages.blocked
         : pushMessages.settingIntro;
 
-  const change = (next: boolean) =>
+  const change = (next: boolean) => {
+    if (setOn.isPending) return;
     setOn.mutate(next, {
       onSuccess: () => toast.success(next ? pushMessages.turnedOn : pushMessages.turnedOff),
       onError: (error) =>
@@ -38,6 +40,7 @@ export function PushToggle() {
             : messageOf(error, next ? pushMessages.failed : pushMessages.offFailed),
         ),
     });
+  };
 
   return (
     <div className="flex items-start justify-between gap-4 rounded-xl border border-slate-200 p-4">
@@ -62,6 +65,7 @@ export function PushToggle() {
           onCheckedChange={change}
           aria-labelledby={labelId}
           aria-describedby={noteId}
+          aria-busy={setOn.isPending}
           className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full bg-slate-400 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-brand-600"
         >
           <Switch.Thumb className="block h-6 w-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
