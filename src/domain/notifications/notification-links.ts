@@ -5,6 +5,7 @@ import type { NotificationKind, NotificationPayloads } from './notification-kind
  * a push message on a phone both use it, so a tap lands in the same place either way.
  */
 export function notificationPath<K extends NotificationKind>(kind: K, payload: NotificationPayloads[K]): string {
+  const about = payload as Partial<{ productId: string; conversationId: string; reviewedId: string }>;
   switch (kind) {
     case 'buy-request.received':
     case 'listing.under-review':
@@ -12,9 +13,15 @@ export function notificationPath<K extends NotificationKind>(kind: K, payload: N
       return '/shop/listings';
     case 'buy-request.accepted':
     case 'buy-request.rejected':
-      return `/shop/products/${(payload as NotificationPayloads['buy-request.accepted']).productId}`;
+    case 'review.reminder':
+      return `/shop/products/${about.productId}`;
     case 'message.received':
-      return `/user/messages/${(payload as NotificationPayloads['message.received']).conversationId}`;
+    case 'meetup.proposed':
+    case 'meetup.accepted':
+    case 'meetup.reminder':
+      return `/user/messages/${about.conversationId}`;
+    case 'review.received':
+      return `/user/userProfile/${about.reviewedId}`;
     default:
       return '/user/notifications';
   }

@@ -30,6 +30,17 @@ describe('where a notification leads', () => {
         paths.user.conversation('c1'),
       ],
     ];
+    const meetup = { productTitle: 'Lamp', conversationId: 'c2', spotName: 'Library', meetAt: 'x', when: 'y' };
+    cases.push(
+      [{ ...base, kind: 'review.reminder', payload: { ...listing, otherName: 'o', role: 'buyer' } }, paths.shop.product('p1')],
+      [
+        { ...base, kind: 'review.received', payload: { ...listing, authorName: 'a', rating: 5, reviewedId: 'u1' } },
+        paths.user.profile('u1'),
+      ],
+      [{ ...base, kind: 'meetup.proposed', payload: { ...meetup, proposerName: 'p' } }, paths.user.conversation('c2')],
+      [{ ...base, kind: 'meetup.accepted', payload: { ...meetup, accepterName: 'p' } }, paths.user.conversation('c2')],
+      [{ ...base, kind: 'meetup.reminder', payload: { ...meetup, otherName: 'p' } }, paths.user.conversation('c2')],
+    );
     for (const [notification, href] of cases) expect(notificationHref(notification)).toBe(href);
   });
 });
