@@ -295,7 +295,7 @@ export const notificationMessages = {
   kindInvalid: 'Please choose one of the listed kinds of notification',
   emailChoiceInvalid: 'Please choose whether to get e-mails',
   preferencesHeading: 'Notifications',
-  preferencesIntro: 'Everything shows under the bell. Choose what should also reach you by e-mail.',
+  preferencesIntro: 'Everything shows under the bell. Choose what should also reach you by e-mail or on your phone.',
   preferencesSecurityNote: 'Sign-up and password-reset codes are always sent by e-mail.',
   inAppOnly: 'In the app only',
   alsoByEmail: 'Also by e-mail',

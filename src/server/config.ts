@@ -118,6 +118,22 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PUBLIC_URL: httpUrl.optional(),
     S3_FORCE_PATH_STYLE: booleanFlag,
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        'must be a VAPID public key (65 bytes, base64url), e.g. from npx web-push generate-vapid-keys',
+      )
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key (32 bytes, base64url)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL')
+      .optional(),
+    PUSH_LOCAL_ENDPOINTS: booleanFlag,
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
     LOAD_SHEDDING: booleanFlag,
     SHED_EVENT_LOOP_DELAY_MS: positiveWhole(150),
@@ -137,6 +153,9 @@ const envSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'and VAPID_PUBLIC_KEY go together' });
+    }
     if (env.STORAGE !== 's3') return;
     if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with STORAGE=s3' });
     if (!env.S3_PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'is required with STORAGE=s3' });
@@ -201,6 +220,22 @@ function toConfig(env: z.output<typeof envSchema>) {
     metricsPort: env.METRICS_PORT,
     /** How long a message stays unread before it is e-mailed (issue 12); tests shorten it. */
     messageMailDelayMs: MESSAGE_MAIL_DELAY_MS,
+    /**
+     * Web Push: the VAPID key pair that signs every push (unset: generated once and kept in the
+     * database, shared by every instance) and the contact the push services see.
+     */
+    vapid: {
+      keys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`,
+    },
+    /**
+     * Push endpoints on this machine (http://localhost, 127.0.0.1): a test push service. Off on a
+     * production install unless PUSH_LOCAL_ENDPOINTS=true (the end-to-end tests' own push service).
+     */
+    pushAllowLocalHttp: env.PUSH_LOCAL_ENDPOINTS ?? !production,
     /** Distinct students whose reports hide a listing pending review. */
     reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
     /**
@@ -273,6 +308,9 @@ export function configWarnings(config: Config): string[] {
       'WORKERS=false with the embedded database: no other process can run its jobs, so no mail is sent ' +
         'until a server starts with WORKERS on.',
     );
+  }
+  if (config.production && config.pushAllowLocalHttp) {
+    warnings.push('PUSH_LOCAL_ENDPOINTS=true on a production install: accounts may register push endpoints on this machine.');
   }
   if (config.trustProxy === true) {
     warnings.push(

@@ -46,8 +46,15 @@ export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
 export const unreadCountWithSeqResponseSchema = unreadCountResponseSchema.extend({ latestSeq: z.number().int().min(0) });
 export type UnreadCountWithSeqResponse = z.infer<typeof unreadCountWithSeqResponseSchema>;
 
-/** Per kind: whether it is also e-mailed (always shown in the app). */
-export const notificationPreferenceSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.boolean() });
+/**
+ * Per kind: whether it is also e-mailed (always shown in the app), and for the kinds that can be
+ * pushed (domain/push/push.ts) whether they go to the user's subscribed devices.
+ */
+export const notificationPreferenceSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  email: z.boolean(),
+  push: z.boolean().optional(),
+});
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 
 export const notificationPreferencesResponseSchema = z.object({

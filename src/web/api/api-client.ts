@@ -1,6 +1,7 @@
 import { type ErrorCode, errorCodeForStatus } from '#domain/api-errors.ts';
 import { FIRST_SCREEN_ANSWERS_ID, FIRST_SCREEN_ANSWERS_TTL_MS } from '#domain/first-screen.ts';
 import { siteMessages } from '#domain/messages.ts';
+import { offlineMessages } from '#domain/offline.ts';
 import { parseAnswerJson } from './own-files.ts';
 
 /**
@@ -69,6 +70,13 @@ function readFirstScreenAnswers(): Map<string, unknown> {
 }
 
 const firstScreenAnswers = readFirstScreenAnswers();
+/** The same answers, kept for the service worker's offline cache (they never passed through it). */
+const firstScreenAnswersForOffline = [...firstScreenAnswers];
+
+/** The answers written into this page, by address (features/pwa saves them for offline). */
+export function pageAnswers(): ReadonlyArray<readonly [string, unknown]> {
+  return firstScreenAnswersForOffline;
+}
 const pageOpenedAt = Date.now();
 
 function firstScreenAnswer(url: string): unknown {
@@ -88,8 +96,22 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
   return send<T>(url, options);
 }
 
+/** The browser knows it has no network. */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * A change asked for while offline: refused at once with a clear message, never queued to be
+ * sent later behind the user's back (a buy request or a price must not change by surprise).
+ */
+function offlineRefusal(): ApiError {
+  return new ApiError('Offline', 0, 'NETWORK', offlineMessages.writeRefused);
+}
+
 async function send<T>(url: string, { method = 'GET', body, signal }: RequestOptions): Promise<T> {
   const isForm = body instanceof FormData;
+  if (method !== 'GET' && isOffline()) throw offlineRefusal();
   let response: Response;
   try {
     response = await fetch(url, {
@@ -101,6 +123,7 @@ async function send<T>(url: string, { method = 'GET', body, signal }: RequestOpt
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (method !== 'GET' && isOffline()) throw offlineRefusal();
     throw new ApiError(error instanceof Error ? error.message : 'Network error', 0, 'NETWORK');
   }
   const data = parseJson(await response.text().catch(() => ''));
@@ -164,6 +187,7 @@ export interface UploadOptions {
  */
 export function apiUpload<T>(path: string, options: UploadOptions): Promise<T> {
   const { method = 'POST', body, onProgress, signal } = options;
+  if (isOffline()) return Promise.reject(offlineRefusal());
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, `/api/v1${path}`);
@@ -181,7 +205,7 @@ export function apiUpload<T>(path: string, options: UploadOptions): Promise<T> {
         reject(error);
       }
     };
-    request.onerror = () => reject(new ApiError('Network error', 0, 'NETWORK'));
+    request.onerror = () => reject(isOffline() ? offlineRefusal() : new ApiError('Network error', 0, 'NETWORK'));
     request.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(body);

@@ -7,6 +7,18 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { useLiveEvents } from '#web/features/notifications/use-live-events.ts';
+import { OfflineBanner } from '#web/features/pwa/components/offline-banner.tsx';
+
+/**
+ * Once someone is signed in, the service worker (offline and push) is registered, after the page
+ * has loaded: its code is fetched apart, so the sign-in page's first load does not carry it.
+ */
+function useServiceWorkerOnceSignedIn(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn) return;
+    void import('#web/features/pwa/service-worker-registration.ts').then((module) => module.registerServiceWorker());
+  }, [signedIn]);
+}
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -25,9 +37,11 @@ function ScrollToTop() {
 export function AppShell() {
   const session = useSession();
   useLiveEvents();
+  useServiceWorkerOnceSignedIn(Boolean(session.data));
   if (session.isPending) {
     return (
       <>
+        <OfflineBanner />
         <BusyNotice />
         <FullScreenLoader />
       </>
@@ -35,16 +49,20 @@ export function AppShell() {
   }
   if (session.isError) {
     return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-        <h1 className="text-xl font-semibold">Campus Market is not reachable right now.</h1>
-        {/* An auth call: the server's msg or the network error's message (spec 8). */}
-        <p className="text-sm text-slate-700">{serverOrNetworkMessageOf(session.error, INTERNAL_ERROR_TEXT)}</p>
-        <Button onClick={() => void session.refetch()}>Try again</Button>
-      </main>
+      <>
+        <OfflineBanner />
+        <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+          <h1 className="text-xl font-semibold">Campus Market is not reachable right now.</h1>
+          {/* An auth call: the server's msg or the network error's message (spec 8). */}
+          <p className="text-sm text-slate-700">{serverOrNetworkMessageOf(session.error, INTERNAL_ERROR_TEXT)}</p>
+          <Button onClick={() => void session.refetch()}>Try again</Button>
+        </main>
+      </>
     );
   }
   return (
     <>
+      <OfflineBanner />
       <ScrollToTop />
       <BusyNotice />
       <Suspense fallback={<FullScreenLoader />}>

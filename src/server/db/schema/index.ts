@@ -8,3 +8,4 @@ export * from './moderation.ts';
 export * from './conversations.ts';
 export * from './reviews.ts';
 export * from './meetups.ts';
+export * from './push.ts';
