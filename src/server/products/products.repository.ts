@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-or
 import type { Category } from '#domain/catalog.ts';
 import type { ProductFields } from '#domain/products/product.schemas.ts';
 import type { Queryable } from '../db/client.ts';
-import { buyRequests, productCategoryCounts, productImages, products } from '../db/schema/index.ts';
+import { buyRequests, productCategoryCounts, productImages, products, users } from '../db/schema/index.ts';
 import { type ListingFilter, containsPattern } from './listing-statements.ts';
 import type { StoredImage } from './product.mapper.ts';
 
@@ -111,9 +111,17 @@ export interface NewImageRow {
 }
 
 export async function insertListing(db: Queryable, sellerId: string, fields: ProductFields): Promise<string> {
+  // A listing shows its seller's rating (issue 23). The seller row is key-share locked, so a review
+  // being written (which locks it for update and then rewrites every listing of the seller) either
+  // finishes first and is read here, or waits for this listing and then rewrites it too.
+  const [seller] = await db
+    .select({ rating: users.sellerRating, numReviews: users.sellerReviewCount })
+    .from(users)
+    .where(eq(users.id, sellerId))
+    .for('key share');
   const [row] = await db
     .insert(products)
-    .values({ ...editableColumns(fields), sellerId })
+    .values({ ...editableColumns(fields), sellerId, rating: seller?.rating ?? 0, numReviews: seller?.numReviews ?? 0 })
     .returning({ id: products.id });
   return row!.id;
 }

@@ -4,20 +4,21 @@ import { NotificationBell } from '#web/features/notifications/components/notific
 import { UnreadAnnouncer } from '#web/features/notifications/components/unread-announcer.tsx';
 import { clearStoredProductFilter } from '#web/features/products/product-filter-storage.ts';
 import { cn } from '#web/lib/cn.ts';
+import { AccountMenu } from './account-menu.tsx';
 import { AvatarLink } from './avatar-link.tsx';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { StudentStartData } from './student-start-data.tsx';
 import { Footer } from './footer.tsx';
-import { type NavItem, shopNavItems } from './nav-items.ts';
+import { type NavItem, shopNavItems, shopTabItems, studentAccountMenuItems } from './nav-items.ts';
 
 function onNavigate(item: NavItem) {
   if (item.to === paths.shop.products) clearStoredProductFilter();
 }
 
 /**
- * The shop's frame: fixed top bar, bottom tab bar below 1024px, footer (spec 2), and the
- * notifications bell. A page with an action bar (components/ui/action-bar.tsx, the product page)
- * has the bottom of a phone's screen (below 768px) to itself: the tab bar gives way to it, and the
+ * The shop's frame: fixed top bar with the notifications bell, and below 1024px a bottom bar of
+ * five tabs whose last, Account, opens the menu of everything else; footer (spec 2). A page with
+ * an action bar (components/ui/action-bar.tsx, the product page) has the bottom of a phone's screen (below 768px) to itself: the tab bar gives way to it, and the
  * page ends above it. Found by CSS (`:has`), so no page needs to tell the frame.
  */
 const WITH_ACTION_BAR_TAB_BAR = 'max-md:group-has-[[data-action-bar]]/shop:hidden';
@@ -60,8 +61,7 @@ export function ShopLayout() {
             </ul>
           </nav>
           <div className="flex items-center gap-2">
-            {/* Below 1024px the bell is a tab of the bottom bar. */}
-            <NotificationBell className="hidden lg:flex" />
+            <NotificationBell />
             <AvatarLink />
           </div>
         </div>
@@ -74,9 +74,9 @@ export function ShopLayout() {
         <Footer />
       </div>
       <BottomTabBar
-        items={shopNavItems}
+        items={shopTabItems}
         onNavigate={onNavigate}
-        extra={<NotificationBell variant="tab" />}
+        extra={<AccountMenu itemsFor={studentAccountMenuItems} />}
         className={WITH_ACTION_BAR_TAB_BAR}
       />
     </div>

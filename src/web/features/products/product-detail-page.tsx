@@ -9,6 +9,7 @@ import { ActionBar, actionBarMainClasses, actionBarSideClasses } from '#web/comp
 import { BuyRequestButton, BuyRequestStatusPanel } from '#web/features/buy-requests/components/buy-request-panel.tsx';
 import { MessageSellerLink } from '#web/features/conversations/components/message-seller-link.tsx';
 import { ReportButton } from '#web/features/moderation/components/report-button.tsx';
+import { SaleReviewsPanel } from '#web/features/reviews/components/sale-reviews-panel.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
 import { useProduct } from './api/get-product.ts';
 import { BuyerContactBlock } from './components/buyer-contact-block.tsx';
@@ -96,6 +97,7 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
           )}
           <p className="whitespace-pre-line break-words text-slate-700">{product.description}</p>
           <SellerCard product={product} />
+          <SaleReviewsPanel product={product} />
           {!isSeller && !user.isAdmin && <ReportButton targetType="listing" targetId={product._id} />}
         </div>
       </div>
