@@ -65,6 +65,14 @@ export function ProductCard({
             </span>
           </div>
         )}
+        {product.reserved && !product.soldOut && (
+          <span
+            data-reserved
+            className="absolute bottom-2 left-2 rounded-md bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 shadow-sm ring-1 ring-amber-300"
+          >
+            {productMessages.reservedBadge}
+          </span>
+        )}
         {action && <div className="absolute right-2 top-2 z-20">{action}</div>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
