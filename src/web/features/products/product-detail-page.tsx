@@ -52,9 +52,9 @@ export function ProductDetailPage() {
   return <ProductDetail key={product.data._id} product={product.data} user={user} />;
 }
 
-/** The price as the phone's action bar shows it: the ₹ amount, and the original struck below when discounted. */
+/** The price as the phone's action bar shows it: the ₹ amount alone (the original and badge are just above). */
 function BarPrice({ product }: { product: Product }) {
-  return <PriceTag price={product.price} originalPrice={product.originalPrice} strike="when-discounted" showBadge={false} />;
+  return <PriceTag price={product.price} originalPrice={null} showBadge={false} />;
 }
 
 /**
