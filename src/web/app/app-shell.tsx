@@ -1,23 +1,16 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
 import { INTERNAL_ERROR_TEXT } from '#domain/first-screen-texts.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { useLiveEvents } from '#web/features/notifications/use-live-events.ts';
-
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
+import { ScrollKeeper } from './scroll-keeper.tsx';
 
 /**
  * Root of every route: checks the session once (with a loader), opens the live stream, and
- * scrolls to top on navigation (a student's start-up data comes with the shop's frame).
+ * keeps the scroll across navigations (scroll-keeper.tsx) (a student's start-up data comes with the shop's frame).
  * Until a screen's code has arrived the loader stays up; moving between pages keeps the current
  * page on screen meanwhile (the router makes navigations transitions).
  */
@@ -37,7 +30,7 @@ export function AppShell() {
   }
   return (
     <>
-      <ScrollToTop />
+      <ScrollKeeper />
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />
       </Suspense>
