@@ -211,6 +211,12 @@ async function main() {
     { name: 'list', path: '/api/v1/products' },
     { name: 'search', path: '/api/v1/products?q=calculator' },
     { name: 'filter+sort', path: '/api/v1/products?category=Books&category=Electronics&sort=priceLowHigh' },
+    // Issue 24: a price range, alone with the default sort, and with a category, a condition and a price sort.
+    { name: 'price', path: '/api/v1/products?minPrice=200&maxPrice=2000' },
+    {
+      name: 'price+filters',
+      path: '/api/v1/products?category=Books&condition=Good&condition=Like+New&minPrice=100&maxPrice=1000&sort=priceHighLow',
+    },
     { name: 'deep page', path: '/api/v1/products?page=2000' },
     { name: 'deep cursor', path: `/api/v1/products?cursor=${await deepCursor(database, 1999)}` },
     { name: 'detail', path: `/api/v1/products/${product!.id}` },

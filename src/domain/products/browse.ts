@@ -28,7 +28,7 @@ export const browseMessages = {
   priceTooHigh: `The price range cannot go above ${rupees(PRODUCT_PRICE_MAX)}.`,
   priceOrder: 'The minimum price cannot be more than the maximum price.',
   searchLabel: 'Search products',
-  searchPlaceholder: 'Search books, cycles, calculators…',
+  searchPlaceholder: 'Search products',
   searchButton: 'Search',
   clearSearch: 'Clear search',
   recentSearches: 'Recent searches',

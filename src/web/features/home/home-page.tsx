@@ -12,7 +12,7 @@ export function HomePage() {
   return (
     <div className="space-y-6 sm:space-y-10">
       <h1 className="sr-only">Campus Market</h1>
-      <div className="sticky top-16 z-20 -mx-4 bg-slate-50/95 px-4 py-2 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:py-0 sm:backdrop-blur-none">
+      <div className="sticky top-16 z-30 -mx-4 bg-slate-50/95 px-4 py-2 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:py-0 sm:backdrop-blur-none">
         <SearchBox
           value=""
           onSearch={(q) => q && void navigate(paths.shop.browse(browseSearchOf({ ...EMPTY_BROWSE_VIEW, q })))}

@@ -67,7 +67,7 @@ export function ProductsPage() {
 
   return (
     <div className="space-y-3 sm:space-y-4">
-      <div className="sticky top-16 z-20 -mx-4 flex items-center gap-2 bg-slate-50/95 px-4 py-2 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:py-0 sm:backdrop-blur-none">
+      <div className="sticky top-16 z-30 -mx-4 flex items-center gap-2 bg-slate-50/95 px-4 py-2 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:py-0 sm:backdrop-blur-none">
         <SearchBox value={view.q} onSearch={(q) => browse.change({ q })} className="min-w-0 flex-1" />
         {browse.isActive && (
           <Button
@@ -82,9 +82,10 @@ export function ProductsPage() {
           </Button>
         )}
         {browse.isActive ? (
-          <Button variant="secondary" className="shrink-0 rounded-full px-3" onClick={browse.reset}>
+          // An icon on phones, so the search box keeps its width; the same name everywhere.
+          <Button variant="secondary" className="w-10 shrink-0 rounded-full px-0 sm:w-auto sm:px-3" onClick={browse.reset}>
             <X className="h-4 w-4" aria-hidden="true" />
-            Clear Filter
+            <span className="sr-only sm:not-sr-only">Clear Filter</span>
           </Button>
         ) : (
           <Button
