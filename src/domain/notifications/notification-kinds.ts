@@ -16,6 +16,11 @@ export const NOTIFICATION_KINDS = [
   'report.outcome',
   'moderation.notice',
   'message.received',
+  'review.reminder',
+  'review.received',
+  'meetup.proposed',
+  'meetup.accepted',
+  'meetup.reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -72,6 +77,26 @@ export const notificationTexts: {
     title: 'New message',
     body: (p) => `${p.senderName} about "${p.productTitle}": "${excerpt(p.message)}"`,
   },
+  'review.reminder': {
+    title: 'How did it go?',
+    body: (p) => `Review ${p.otherName} for "${p.productTitle}": it helps other students deal with confidence.`,
+  },
+  'review.received': {
+    title: 'New review',
+    body: (p) => `${p.authorName} gave you ${p.rating} out of 5 stars for "${p.productTitle}".`,
+  },
+  'meetup.proposed': {
+    title: 'Meet-up proposed',
+    body: (p) => `${p.proposerName} proposes to meet at ${p.spotName}, ${p.when}, about "${p.productTitle}".`,
+  },
+  'meetup.accepted': {
+    title: 'Meet-up agreed',
+    body: (p) => `${p.accepterName} accepted: ${p.spotName}, ${p.when}, about "${p.productTitle}".`,
+  },
+  'meetup.reminder': {
+    title: 'Meet-up in an hour',
+    body: (p) => `You meet ${p.otherName} at ${p.spotName}, ${p.when}, about "${p.productTitle}".`,
+  },
 };
 
 /** One sentence saying what an admin did to the user's account or listing. */
@@ -83,6 +108,8 @@ export function moderationNoticeHeadline(p: NotificationPayloads['moderation.not
         : 'The reports about you were dismissed.';
     case 'remove-listing':
       return `Your listing "${p.productTitle ?? ''}" was removed.`;
+    case 'remove-review':
+      return `Your review about "${p.productTitle ?? ''}" was removed.`;
     case 'warn':
       return 'You received a warning.';
     case 'suspend':
@@ -103,6 +130,11 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'report.outcome': 'The outcome of my reports',
   'moderation.notice': 'Messages from the admins about my account',
   'message.received': 'New messages in my conversations',
+  'review.reminder': 'Reminders to review a deal',
+  'review.received': 'Someone reviewed me',
+  'meetup.proposed': 'Meet-up proposals',
+  'meetup.accepted': 'A meet-up was agreed',
+  'meetup.reminder': 'Meet-up reminders',
 };
 
 /** A notification's title and sentence, as the bell's list shows them. */
@@ -133,6 +165,26 @@ export function notificationText(notification: Notification): { title: string; b
       return { title: text.title, body: text.body(notification.payload) };
     }
     case 'message.received': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'review.reminder': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'review.received': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'meetup.proposed': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'meetup.accepted': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'meetup.reminder': {
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
     }

@@ -13,6 +13,11 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('report.outcome'), payload: notificationPayloadSchemas['report.outcome'] }),
   z.object({ ...common, kind: z.literal('moderation.notice'), payload: notificationPayloadSchemas['moderation.notice'] }),
   z.object({ ...common, kind: z.literal('message.received'), payload: notificationPayloadSchemas['message.received'] }),
+  z.object({ ...common, kind: z.literal('review.reminder'), payload: notificationPayloadSchemas['review.reminder'] }),
+  z.object({ ...common, kind: z.literal('review.received'), payload: notificationPayloadSchemas['review.received'] }),
+  z.object({ ...common, kind: z.literal('meetup.proposed'), payload: notificationPayloadSchemas['meetup.proposed'] }),
+  z.object({ ...common, kind: z.literal('meetup.accepted'), payload: notificationPayloadSchemas['meetup.accepted'] }),
+  z.object({ ...common, kind: z.literal('meetup.reminder'), payload: notificationPayloadSchemas['meetup.reminder'] }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

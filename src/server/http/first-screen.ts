@@ -10,7 +10,8 @@ import {
 } from '#domain/products/photo-sources.ts';
 import { browseViewFromSearch, productListSearchOf } from '#domain/products/browse.ts';
 import type { ProductImage } from '#domain/products/product.wire.ts';
-import { FIRST_SCREEN_ANSWERS_ID } from '#domain/first-screen.ts';
+import { FIRST_SCREEN_ANSWERS_ID, OWN_FILE_PATHS, SITE_URL_META } from '#domain/first-screen.ts';
+import { shareCardFor, shareTagsHtml, siteShareCard } from './share-tags.ts';
 
 /**
  * The page a phone opens, with what its first screen needs written into it (issue 10): on slow
@@ -20,7 +21,8 @@ import { FIRST_SCREEN_ANSWERS_ID } from '#domain/first-screen.ts';
  *    instead of after it has run;
  *  - for a signed-in visitor, the answers of the calls the first screen makes (the same GETs, made
  *    here with the visitor's own cookie through the API itself), which the web app takes instead
- *    of asking again (api-client.ts), and a preload of the screen's largest photo.
+ *    of asking again (api-client.ts), and a preload of the screen's largest photo;
+ *  - for everyone, crawlers included, the page's Open Graph and Twitter tags (share-tags.ts).
  * The list of calls repeats what the web app asks for at start (app/first-screen-data.ts); a call
  * missing here is simply made by the browser, an answer it does not use is dropped.
  */
@@ -100,18 +102,34 @@ function imagePreload(attributes: { href: string; srcset?: string; sizes: string
   return `<link ${parts.join(' ')} />`;
 }
 
+/**
+ * A photo as the web app addresses it (web/api/own-files.ts): the site's own files from the
+ * page's origin, whatever name the page was opened by; other addresses (a bucket) as they are.
+ */
+function asOwnPageSees(image: ProductImage, siteOrigin: string): ProductImage {
+  const local = (url: string) =>
+    OWN_FILE_PATHS.some((prefix) => url.startsWith(`${siteOrigin}${prefix}`)) ? url.slice(siteOrigin.length) : url;
+  return { ...image, url: local(image.url), secure_url: local(image.secure_url), cardUrl: local(image.cardUrl) };
+}
+
 /** The largest photo of the first screen, as the <img> will pick it (domain/products/photo-sources.ts). */
-function photoPreloads(answers: Map<string, unknown>, productPath: string | undefined, listPath: string): string[] {
+function photoPreloads(
+  answers: Map<string, unknown>,
+  productPath: string | undefined,
+  listPath: string,
+  siteOrigin: string,
+): string[] {
   if (productPath) {
-    const image = (answers.get(productPath) as { product?: { images?: ProductImage[] } } | undefined)?.product?.images?.[0];
+    const first = (answers.get(productPath) as { product?: { images?: ProductImage[] } } | undefined)?.product?.images?.[0];
+    const image = first && asOwnPageSees(first, siteOrigin);
     if (!image) return [];
     const { src, srcSet } = galleryPhotoSources(image);
     return [imagePreload({ href: src, srcset: srcSet, sizes: GALLERY_SIZES })];
   }
   const list = answers.get(listPath) as { products?: { images?: ProductImage[] }[] } | undefined;
-  const image = list?.products?.[0]?.images?.[0];
-  if (!image) return [];
-  const { card, srcSet } = cardPhotoSources(image);
+  const first = list?.products?.[0]?.images?.[0];
+  if (!first) return [];
+  const { card, srcSet } = cardPhotoSources(asOwnPageSees(first, siteOrigin));
   return [
     imagePreload({ href: card, sizes: GRID_CARD_SIZES, media: ONE_COLUMN_MEDIA }),
     imagePreload({ href: card, srcset: srcSet, sizes: GRID_CARD_SIZES, media: `not all and ${ONE_COLUMN_MEDIA}` }),
@@ -151,11 +169,13 @@ export interface FirstScreenPage {
   setCookie: string[];
 }
 
-export function createFirstScreen(app: FastifyInstance, options: { webDir: string; sessionCookie: string }) {
+export function createFirstScreen(app: FastifyInstance, options: { webDir: string; sessionCookie: string; siteUrl: string }) {
   const template = fs.readFileSync(path.join(options.webDir, 'index.html'), 'utf8');
   const manifest = readManifest(options.webDir);
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as { isEntry?: boolean }).isEntry);
   const entryFiles = new Set(entryKey ? staticImportsOf(manifest, entryKey) : []);
+  const siteOrigin = new URL(options.siteUrl).origin;
+  const siteMeta = `<meta name="${SITE_URL_META}" content="${escapeAttribute(siteOrigin)}" />`;
 
   const modulePreloads = (pathname: string, audience: Audience | undefined) => {
     const screen = LANDING_SCREENS.find((candidate) => candidate.pattern.test(pathname) && candidate.audience === audience);
@@ -201,12 +221,23 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
 
   return async function firstScreenPage(request: FastifyRequest): Promise<FirstScreenPage> {
     const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
-    const { user, answers, setCookie } = await gatherAnswers(request, pathname, search);
+    const [{ user, answers, setCookie }, shareCard] = await Promise.all([
+      gatherAnswers(request, pathname, search),
+      shareCardFor(app, options.siteUrl, pathname).catch((error: unknown) => {
+        // A preview of the site is better than no page.
+        request.log.warn({ err: error }, "the listing's share tags could not be written into the page");
+        return siteShareCard(options.siteUrl);
+      }),
+    ]);
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
     const audience = user ? (user.isAdmin ? undefined : 'student') : 'visitor';
     const head = [
+      shareTagsHtml(shareCard),
       ...modulePreloads(pathname, audience),
-      ...(user ? photoPreloads(answers, productId ? `/api/v1/products/${productId}` : undefined, productListPath(search)) : []),
+      siteMeta,
+      ...(user
+        ? photoPreloads(answers, productId ? `/api/v1/products/${productId}` : undefined, productListPath(search), siteOrigin)
+        : []),
     ];
     const body =
       answers.size > 0

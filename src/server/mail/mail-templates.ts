@@ -9,6 +9,13 @@ import {
 } from './templates/buy-request-mails.ts';
 import { moderationNoticeMail, reportOutcomeMail, underReviewMail } from './templates/moderation-mails.ts';
 import { messageReceivedMail } from './templates/conversation-mails.ts';
+import {
+  meetupAcceptedMail,
+  meetupProposedMail,
+  meetupReminderMail,
+  reviewReceivedMail,
+  reviewReminderMail,
+} from './templates/deal-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
 
@@ -27,6 +34,11 @@ export interface MailTemplateData {
   'report.outcome': NotificationMailData<NotificationPayloads['report.outcome']>;
   'moderation.notice': NotificationMailData<NotificationPayloads['moderation.notice']>;
   'message.received': NotificationMailData<NotificationPayloads['message.received']>;
+  'review.reminder': NotificationMailData<NotificationPayloads['review.reminder']>;
+  'review.received': NotificationMailData<NotificationPayloads['review.received']>;
+  'meetup.proposed': NotificationMailData<NotificationPayloads['meetup.proposed']>;
+  'meetup.accepted': NotificationMailData<NotificationPayloads['meetup.accepted']>;
+  'meetup.reminder': NotificationMailData<NotificationPayloads['meetup.reminder']>;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -39,6 +51,11 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'report.outcome': reportOutcomeMail,
   'moderation.notice': moderationNoticeMail,
   'message.received': messageReceivedMail,
+  'review.reminder': reviewReminderMail,
+  'review.received': reviewReceivedMail,
+  'meetup.proposed': meetupProposedMail,
+  'meetup.accepted': meetupAcceptedMail,
+  'meetup.reminder': meetupReminderMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */

@@ -35,6 +35,7 @@ export const paths = {
     jobs: '/admin/jobs',
     reports: '/admin/reports',
     audit: '/admin/audit',
+    safeSpots: '/admin/safe-spots',
   },
   auth: {
     login: '/auth/login',

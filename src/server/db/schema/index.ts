@@ -6,3 +6,5 @@ export * from './audit.ts';
 export * from './notifications.ts';
 export * from './moderation.ts';
 export * from './conversations.ts';
+export * from './reviews.ts';
+export * from './meetups.ts';

@@ -8,6 +8,7 @@ import {
   List,
   ListChecks,
   LogOut,
+  MapPin,
   MessageCircle,
   Package,
   ShoppingBag,
@@ -50,6 +51,7 @@ export const adminRailItems: NavItem[] = [
   { label: 'Users', to: paths.admin.users, icon: Users },
   { label: 'Reports', to: paths.admin.reports, icon: Flag },
   { label: 'Audit', to: paths.admin.audit, icon: ScrollText },
+  { label: 'Safe spots', to: paths.admin.safeSpots, icon: MapPin },
   { label: 'Jobs', to: paths.admin.jobs, icon: ListChecks },
   { label: 'About', to: paths.admin.about, icon: Info },
 ];

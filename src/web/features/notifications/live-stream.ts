@@ -3,6 +3,7 @@ import { LIVE_EVENT, type LiveEventData } from '#domain/notifications/live-event
 import type { Product } from '#domain/products/product.wire.ts';
 import type { UnreadCountResponse } from '#domain/notifications/notification.wire.ts';
 import { apiEventSource } from '#web/api/api-client.ts';
+import { parseAnswerJson } from '#web/api/own-files.ts';
 import { sessionQueryKey } from '#web/features/auth/api/session.ts';
 import { buyRequestKeys } from '#web/features/buy-requests/api/query-keys.ts';
 import { invalidateProductData } from '#web/features/products/api/invalidate.ts';
@@ -47,6 +48,21 @@ function apply(queryClient: QueryClient, message: LiveMessage) {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
       // A message's own event ('message') updates the conversation; nothing else changed.
       if (notification.kind === 'message.received') return;
+      // A meet-up proposed, agreed or due: the conversation's meet-up panel reloads.
+      if (
+        notification.kind === 'meetup.proposed' ||
+        notification.kind === 'meetup.accepted' ||
+        notification.kind === 'meetup.reminder'
+      ) {
+        void queryClient.invalidateQueries({ queryKey: ['meetups'] });
+        return;
+      }
+      // A review received (or a reminder to write one): the reviews and ratings shown reload.
+      if (notification.kind === 'review.received' || notification.kind === 'review.reminder') {
+        void queryClient.invalidateQueries({ queryKey: ['reviews'] });
+        void invalidateProductData(queryClient);
+        return;
+      }
       // What the notification is about changed too: a new interested buyer, or an answer to a request.
       void queryClient.invalidateQueries({ queryKey: buyRequestKeys.all });
       // A listing put under review or a moderation decision changes what lists show.
@@ -134,7 +150,7 @@ function holdStream(
         source.addEventListener(type, (event) => {
           const message = event as MessageEvent<string>;
           if (message.lastEventId) lastEventId = message.lastEventId;
-          deliver({ type, data: JSON.parse(message.data) });
+          deliver({ type, data: parseAnswerJson(message.data) });
         });
       }
       source.onerror = () => {

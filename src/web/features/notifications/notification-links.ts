@@ -17,5 +17,13 @@ export function notificationHref(notification: Notification): string {
       return paths.user.notifications;
     case 'message.received':
       return paths.user.conversation(notification.payload.conversationId);
+    case 'review.reminder':
+      return paths.shop.product(notification.payload.productId);
+    case 'review.received':
+      return paths.user.profile(notification.payload.reviewedId);
+    case 'meetup.proposed':
+    case 'meetup.accepted':
+    case 'meetup.reminder':
+      return paths.user.conversation(notification.payload.conversationId);
   }
 }

@@ -8,6 +8,7 @@ import { useCurrentUser } from '#web/features/auth/api/session.ts';
 import { BuyRequestPanel } from '#web/features/buy-requests/components/buy-request-panel.tsx';
 import { MessageSellerLink } from '#web/features/conversations/components/message-seller-link.tsx';
 import { ReportButton } from '#web/features/moderation/components/report-button.tsx';
+import { SaleReviewsPanel } from '#web/features/reviews/components/sale-reviews-panel.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
 import { useProduct } from './api/get-product.ts';
 import { BuyerContactBlock } from './components/buyer-contact-block.tsx';
@@ -66,6 +67,7 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
           </div>
           <p className="whitespace-pre-line break-words text-slate-700">{product.description}</p>
           <SellerCard product={product} />
+          <SaleReviewsPanel product={product} />
           {isSeller || user.isAdmin ? (
             <OwnerActions product={product} asAdmin={user.isAdmin} />
           ) : (

@@ -1,4 +1,16 @@
-import { BellRing, CircleCheck, CircleX, EyeOff, Flag, MessageCircle, ShieldAlert } from 'lucide-react';
+import {
+  AlarmClock,
+  BellRing,
+  CalendarCheck,
+  CircleCheck,
+  CircleX,
+  EyeOff,
+  Flag,
+  MapPin,
+  MessageCircle,
+  ShieldAlert,
+  Star,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
 import { notificationText } from '#domain/notifications/notification-kinds.ts';
@@ -16,6 +28,11 @@ const ICONS = {
   'report.outcome': Flag,
   'moderation.notice': ShieldAlert,
   'message.received': MessageCircle,
+  'review.reminder': Star,
+  'review.received': Star,
+  'meetup.proposed': MapPin,
+  'meetup.accepted': CalendarCheck,
+  'meetup.reminder': AlarmClock,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */
