@@ -116,7 +116,13 @@ async function availableListings(database: DatabaseHandle, notOf: string[], coun
 }
 
 /** The cursor an infinite scroll holds after `pages` pages of the newest-first list: the deep page by keyset. */
-async function deepCursor(database: DatabaseHandle, pages: number): Promise<string> {
+async function deepCursor(database: DatabaseHandle, wanted: number): Promise<string> {
+  // A small catalogue (a quick check of the bench) goes as deep as it has pages.
+  const [visible] = await database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.hidden, false));
+  const pages = Math.max(1, Math.min(wanted, Math.floor((Number(visible?.count ?? 0) - 1) / PRODUCTS_PAGE_SIZE_DEFAULT)));
   const [last] = await database.db
     .select({
       id: products.id,
