@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 import { MESSAGE_MAIL_DELAY_MS } from '#domain/conversations/conversation.constants.ts';
 
@@ -57,6 +58,12 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A whole number of at least 1 (limits and thresholds), with its default when one is given. */
+function positiveWhole(fallback?: number) {
+  const number = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1');
+  return fallback === undefined ? number : number.default(fallback);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -112,6 +119,16 @@ const envSchema = z
     S3_PUBLIC_URL: httpUrl.optional(),
     S3_FORCE_PATH_STYLE: booleanFlag,
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+    LOAD_SHEDDING: booleanFlag,
+    SHED_EVENT_LOOP_DELAY_MS: positiveWhole(150),
+    SHED_HEAP_USED_MB: positiveWhole().optional(),
+    SHED_DB_WAITERS: positiveWhole(32),
+    SHED_DB_WAIT_MS: positiveWhole(100),
+    SHED_IN_FLIGHT: positiveWhole(256),
+    SHED_RETRY_AFTER_SECONDS: positiveWhole(3),
+    LIVE_STREAMS_PER_USER: positiveWhole(5),
+    LIVE_STREAMS_PER_INSTANCE: positiveWhole(5000),
+    UPLOADS_PER_USER: positiveWhole(2),
     METRICS_PORT: z.coerce
       .number({ error: 'must be a port number' })
       .int('must be a whole number')
@@ -186,6 +203,33 @@ function toConfig(env: z.output<typeof envSchema>) {
     messageMailDelayMs: MESSAGE_MAIL_DELAY_MS,
     /** Distinct students whose reports hide a listing pending review. */
     reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
+    /**
+     * Load shedding (http/load-shedding.ts): past any limit a new /api/ request is answered 503 BUSY
+     * at once. On by default with PostgreSQL; off on the embedded database (one process, tests)
+     * unless LOAD_SHEDDING says otherwise.
+     */
+    loadShedding: {
+      enabled: env.LOAD_SHEDDING ?? Boolean(env.DATABASE_URL),
+      /** Mean event-loop delay (ms) over a sample. */
+      eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+      /** Heap in use (MB); unset: 90 % of this process's heap limit. */
+      heapUsedMb: env.SHED_HEAP_USED_MB ?? Math.floor((v8.getHeapStatistics().heap_size_limit / 1024 / 1024) * 0.9),
+      /** Callers waiting for a database connection. */
+      dbWaiters: env.SHED_DB_WAITERS,
+      /** How long (ms) the oldest caller has waited for a database connection. */
+      dbWaitMs: env.SHED_DB_WAIT_MS,
+      /** /api/ requests being answered at once by this instance. */
+      inFlight: env.SHED_IN_FLIGHT,
+      retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS,
+      /** How often event-loop delay and heap are sampled (ms); tests sample faster. */
+      sampleIntervalMs: 250,
+    },
+    /** Live streams one account may hold open on one instance; a further one closes its oldest. */
+    liveStreamsPerUser: env.LIVE_STREAMS_PER_USER,
+    /** Live streams one instance holds at most; past it a new one is refused 503 BUSY. */
+    liveStreamsPerInstance: env.LIVE_STREAMS_PER_INSTANCE,
+    /** Uploads (listing photos, profile picture) one account may send at once; a further one gets 429. */
+    uploadsPerUser: env.UPLOADS_PER_USER,
   };
 }
 

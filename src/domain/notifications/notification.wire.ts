@@ -18,6 +18,8 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('meetup.proposed'), payload: notificationPayloadSchemas['meetup.proposed'] }),
   z.object({ ...common, kind: z.literal('meetup.accepted'), payload: notificationPayloadSchemas['meetup.accepted'] }),
   z.object({ ...common, kind: z.literal('meetup.reminder'), payload: notificationPayloadSchemas['meetup.reminder'] }),
+  z.object({ ...common, kind: z.literal('offer.update'), payload: notificationPayloadSchemas['offer.update'] }),
+  z.object({ ...common, kind: z.literal('listing.reserved'), payload: notificationPayloadSchemas['listing.reserved'] }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -61,6 +61,9 @@ interface SortSpec {
 }
 
 /**
+ * Every sort puts reserved listings after available ones (issue 23): ascending sorts lead with
+ * `reserved`, descending ones with `unreserved` (both kept by the database), so each order still
+ * runs one way over all its columns and has an index of its own (schema/products.ts).
  * Orders spelled with the same null placement as the indexes (the columns are NOT NULL, but the
  * planner only walks an index whose declared order matches). Each order runs one way over all its
  * columns, so "after the cursor" is one row comparison the index serves as a range.
@@ -68,53 +71,71 @@ interface SortSpec {
 const SORTS: Record<ProductSort, SortSpec> = {
   newest: {
     order: [
+      ['unreserved', 'desc nulls last'],
       ['created_at', 'desc nulls last'],
       ['id', 'desc nulls last'],
     ],
-    key: [['created_at', 'timestamptz']],
+    key: [
+      ['unreserved', 'boolean'],
+      ['created_at', 'timestamptz'],
+    ],
     after: '<',
-    keyOf: (row) => [row.sortAt],
+    keyOf: (row) => [String(!row.reserved), row.sortAt],
   },
   oldest: {
     order: [
+      ['reserved', 'asc nulls first'],
       ['created_at', 'asc nulls first'],
       ['id', 'asc nulls first'],
     ],
-    key: [['created_at', 'timestamptz']],
+    key: [
+      ['reserved', 'boolean'],
+      ['created_at', 'timestamptz'],
+    ],
     after: '>',
-    keyOf: (row) => [row.sortAt],
+    keyOf: (row) => [String(row.reserved), row.sortAt],
   },
   priceLowHigh: {
     order: [
+      ['reserved', 'asc'],
       ['price', 'asc'],
       ['id', 'asc'],
     ],
-    key: [['price', 'numeric']],
+    key: [
+      ['reserved', 'boolean'],
+      ['price', 'numeric'],
+    ],
     after: '>',
     // numeric(12,2) read as float8 prints back as the same decimal.
-    keyOf: (row) => [String(row.price)],
+    keyOf: (row) => [String(row.reserved), String(row.price)],
   },
   priceHighLow: {
     order: [
+      ['unreserved', 'desc'],
       ['price', 'desc'],
       ['id', 'desc'],
     ],
-    key: [['price', 'numeric']],
+    key: [
+      ['unreserved', 'boolean'],
+      ['price', 'numeric'],
+    ],
     after: '<',
-    keyOf: (row) => [String(row.price)],
+    keyOf: (row) => [String(!row.reserved), String(row.price)],
   },
   rating: {
     order: [
+      ['unreserved', 'desc nulls last'],
       ['rating', 'desc nulls last'],
       ['created_at', 'desc nulls last'],
       ['id', 'desc nulls last'],
     ],
     key: [
+      ['unreserved', 'boolean'],
       ['rating', 'numeric'],
       ['created_at', 'timestamptz'],
     ],
     after: '<',
-    keyOf: (row) => [String(row.rating), row.sortAt],
+    keyOf: (row) => [String(!row.reserved), String(row.rating), row.sortAt],
   },
 };
 
@@ -128,14 +149,15 @@ function cardColumns(listing: string): string {
   return `${listing}.id, ${listing}.title, ${listing}.description, ${listing}.price::float8 as price,
     ${listing}.original_price::float8 as "originalPrice", ${listing}.category, ${listing}.condition,
     ${listing}.rating::float8 as rating, ${listing}.num_reviews as "numReviews", ${listing}.sold_out as "soldOut",
-    ${listing}.buyer_id as "buyerId", ${listing}.created_at as "createdAt", ${listing}.updated_at as "updatedAt",
+    ${listing}.buyer_id as "buyerId", ${listing}.sold_price::float8 as "soldPrice", ${listing}.reserved,
+    ${listing}.reserved_for_id as "reservedForId", ${listing}.created_at as "createdAt", ${listing}.updated_at as "updatedAt",
     u.id as "sellerId", u.user_name as "sellerUserName", u.email as "sellerEmail",
     u.phone_number as "sellerPhoneNumber", u.profile_picture_key as "sellerProfilePictureKey",
     ${imagesOf(`${listing}.id`)} as images`;
 }
 
 const LISTING_COLUMNS =
-  'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, created_at, updated_at';
+  'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, sold_price, reserved, unreserved, reserved_for_id, created_at, updated_at';
 
 /** What a statement's values are read from on each call. */
 interface Call {

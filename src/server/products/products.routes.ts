@@ -144,10 +144,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/createProduct', { schema: { response: { 201: productSavedResponseSchema } } }, async (request, reply) => {
     const seller = currentUser(request);
-    await limitSaves(seller);
-    if (!seller.isAdmin) await enforceRateLimits(app.db, app.clock, [{ rule: NEW_LISTINGS_PER_DAY, subject: seller.id }]);
-    const form = await readProductForm(request);
-    const id = await createListing(changes(request.log), seller, form);
+    // The slot first: refused, the call costs neither a rate-limit hit nor reading its photos.
+    const id = await app.uploadSlots.run(seller.id, async () => {
+      await limitSaves(seller);
+      if (!seller.isAdmin) await enforceRateLimits(app.db, app.clock, [{ rule: NEW_LISTINGS_PER_DAY, subject: seller.id }]);
+      const form = await readProductForm(request);
+      return createListing(changes(request.log), seller, form);
+    });
     return reply.status(201).send(await savedProduct(id, productMessages.uploaded, seller));
   });
 
@@ -157,9 +160,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const editor = currentUser(request);
-      await limitSaves(editor);
-      const form = await readProductForm(request);
-      await editListing(changes(request.log), editor, id, form);
+      await app.uploadSlots.run(editor.id, async () => {
+        await limitSaves(editor);
+        const form = await readProductForm(request);
+        await editListing(changes(request.log), editor, id, form);
+      });
       return savedProduct(id, productMessages.updated, editor);
     },
   );

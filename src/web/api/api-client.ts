@@ -1,5 +1,6 @@
 import { type ErrorCode, errorCodeForStatus } from '#domain/api-errors.ts';
 import { FIRST_SCREEN_ANSWERS_ID, FIRST_SCREEN_ANSWERS_TTL_MS } from '#domain/first-screen.ts';
+import { siteMessages } from '#domain/messages.ts';
 import { parseAnswerJson } from './own-files.ts';
 
 /**
@@ -14,8 +15,15 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK',
     readonly msg?: string,
+    /** The answer's Retry-After, in seconds (503 BUSY, 429), when it carried one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(msg ?? message);
+  }
+
+  /** The server shed the call under load before doing anything: asking again later is safe. */
+  get isBusy(): boolean {
+    return this.code === 'BUSY';
   }
 
   /** The call got no answer at all (offline, DNS, connection reset). */
@@ -96,7 +104,7 @@ async function send<T>(url: string, { method = 'GET', body, signal }: RequestOpt
     throw new ApiError(error instanceof Error ? error.message : 'Network error', 0, 'NETWORK');
   }
   const data = parseJson(await response.text().catch(() => ''));
-  return checkedAnswer<T>(response.status, response.ok, data);
+  return checkedAnswer<T>(response.status, response.ok, data, method, response.headers.get('retry-after'));
 }
 
 /**
@@ -109,11 +117,22 @@ export function apiEventSource(path: string, query?: RequestOptions['query']): E
 
 type AnswerBody = { success?: boolean; msg?: string; code?: ErrorCode };
 
-/** One mapping of an answer to data or ApiError, shared by fetch and XHR calls. */
-function checkedAnswer<T>(status: number, ok: boolean, data: AnswerBody): T {
+/** Retry-After in seconds (the HTTP-date form is not sent by this API). */
+function retryAfterOf(header: string | null): number | undefined {
+  const seconds = header === null ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+/**
+ * One mapping of an answer to data or ApiError, shared by fetch and XHR calls. A change the
+ * server shed (503 BUSY) says so in words of its own: it was not sent, and what was typed stays.
+ */
+function checkedAnswer<T>(status: number, ok: boolean, data: AnswerBody, method: string, retryAfter: string | null): T {
   if (!ok || data.success === false) {
-    const msg = typeof data.msg === 'string' && data.msg.trim() ? data.msg : undefined;
-    throw new ApiError(`Request failed with status ${status}`, status, data.code ?? errorCodeForStatus(status), msg);
+    const code = data.code ?? errorCodeForStatus(status);
+    const given = typeof data.msg === 'string' && data.msg.trim() ? data.msg : undefined;
+    const msg = code === 'BUSY' && method !== 'GET' ? siteMessages.busyNotSaved : given;
+    throw new ApiError(`Request failed with status ${status}`, status, code, msg, retryAfterOf(retryAfter));
   }
   return data as T;
 }
@@ -155,7 +174,9 @@ export function apiUpload<T>(path: string, options: UploadOptions): Promise<T> {
     request.onload = () => {
       const ok = request.status >= 200 && request.status < 300;
       try {
-        resolve(checkedAnswer<T>(request.status, ok, parseJson(request.responseText)));
+        resolve(
+          checkedAnswer<T>(request.status, ok, parseJson(request.responseText), method, request.getResponseHeader('retry-after')),
+        );
       } catch (error) {
         reject(error);
       }

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { INTERNAL_ERROR_TEXT } from '#domain/first-screen-texts.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
+import { BusyNotice } from '#web/components/ui/busy-notice.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
@@ -9,15 +10,23 @@ import { useLiveEvents } from '#web/features/notifications/use-live-events.ts';
 import { ScrollKeeper } from './scroll-keeper.tsx';
 
 /**
- * Root of every route: checks the session once (with a loader), opens the live stream, and
- * keeps the scroll across navigations (scroll-keeper.tsx) (a student's start-up data comes with the shop's frame).
+ * Root of every route: checks the session once (with a loader), opens the live stream, says
+ * when the server is too busy and a page's data is being asked again, and keeps the scroll across
+ * navigations (scroll-keeper.tsx) (a student's start-up data comes with the shop's frame).
  * Until a screen's code has arrived the loader stays up; moving between pages keeps the current
  * page on screen meanwhile (the router makes navigations transitions).
  */
 export function AppShell() {
   const session = useSession();
   useLiveEvents();
-  if (session.isPending) return <FullScreenLoader />;
+  if (session.isPending) {
+    return (
+      <>
+        <BusyNotice />
+        <FullScreenLoader />
+      </>
+    );
+  }
   if (session.isError) {
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
@@ -31,6 +40,7 @@ export function AppShell() {
   return (
     <>
       <ScrollKeeper />
+      <BusyNotice />
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />
       </Suspense>

@@ -22,6 +22,8 @@ export const paths = {
     conversation: (id: string) => `/user/messages/${id}`,
     /** 'Message seller': the conversation about that listing, or a first message that starts it. */
     messageSeller: (productId: string) => `/user/messages?product=${encodeURIComponent(productId)}`,
+    /** The account page's wishlist tab. */
+    wishlist: '/user/userAccount?tab=wishlist',
     /** The account page's list of blocked users. */
     blockedUsers: '/user/userAccount?tab=blocked',
   },

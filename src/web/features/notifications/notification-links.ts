@@ -25,5 +25,12 @@ export function notificationHref(notification: Notification): string {
     case 'meetup.accepted':
     case 'meetup.reminder':
       return paths.user.conversation(notification.payload.conversationId);
+    case 'offer.update':
+      // A buyer's step is for the seller, who answers on My Listings; the rest lead to the listing.
+      return notification.payload.event !== 'expired' && notification.payload.by === 'buyer'
+        ? paths.shop.listings
+        : paths.shop.product(notification.payload.productId);
+    case 'listing.reserved':
+      return paths.shop.product(notification.payload.productId);
   }
 }

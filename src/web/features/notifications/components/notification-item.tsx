@@ -10,6 +10,8 @@ import {
   MessageCircle,
   ShieldAlert,
   Star,
+  Bookmark,
+  HandCoins,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
@@ -33,6 +35,8 @@ const ICONS = {
   'meetup.proposed': MapPin,
   'meetup.accepted': CalendarCheck,
   'meetup.reminder': AlarmClock,
+  'offer.update': HandCoins,
+  'listing.reserved': Bookmark,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */

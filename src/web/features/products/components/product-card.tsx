@@ -67,6 +67,14 @@ export function ProductCard({
             </span>
           </div>
         )}
+        {product.reserved && !product.soldOut && (
+          <span
+            data-reserved
+            className="absolute bottom-1.5 left-1.5 rounded-md bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 shadow-sm ring-1 ring-amber-300"
+          >
+            {productMessages.reservedBadge}
+          </span>
+        )}
         {action && <div className="absolute right-1.5 top-1.5 z-20 sm:right-2 sm:top-2">{action}</div>}
       </div>
       {/* Compact on phones (issue 22: price, title on two lines, condition); the details from sm up. */}
