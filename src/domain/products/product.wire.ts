@@ -79,3 +79,7 @@ export const myListingsResponseSchema = z.object({
   nextCursor: nextCursorSchema,
 });
 export type MyListingsResponse = z.infer<typeof myListingsResponseSchema>;
+
+/** GET /api/v1/products/suggestions?q=: titles of visible listings containing the text, prefix matches first. */
+export const searchSuggestionsResponseSchema = z.object({ success: z.literal(true), suggestions: z.array(z.string()) });
+export type SearchSuggestionsResponse = z.infer<typeof searchSuggestionsResponseSchema>;

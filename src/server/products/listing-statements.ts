@@ -3,7 +3,7 @@
  * per shape and cached, with numbered parameters: building the text with the query builder on
  * every call cost more CPU than the database spent answering (issue 10).
  */
-import type { Category, ProductSort } from '#domain/catalog.ts';
+import type { Category, Condition, ProductSort } from '#domain/catalog.ts';
 import type { Statement, StatementRunner } from '../db/client.ts';
 import { type ProductCardRow, imagesOf } from './product.mapper.ts';
 
@@ -11,6 +11,11 @@ import { type ProductCardRow, imagesOf } from './product.mapper.ts';
 export interface ListingFilter {
   q?: string | undefined;
   categories: Category[];
+  /** No conditions means every condition (issue 24). */
+  conditions?: Condition[] | undefined;
+  /** A price range in rupees, both ends included, either optional (issue 24). */
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
   /** Only listings this buyer has sent a buy request for (any status). */
   requestedBy?: string | undefined;
   sellerId?: string | undefined;
@@ -173,6 +178,7 @@ interface BuiltStatement {
  */
 function shapeOf(filter: ListingFilter, sort: ProductSort, window: PageWindow): string {
   const categories = filter.categories.length === 0 ? 'all' : filter.categories.length === 1 ? 'one' : 'some';
+  const conditions = filter.conditions?.length ? 'c' : '';
   const flags = [
     filter.includeHidden ? 'h' : '',
     filter.q ? 'q' : '',
@@ -180,6 +186,9 @@ function shapeOf(filter: ListingFilter, sort: ProductSort, window: PageWindow): 
     filter.excludeId ? 'x' : '',
     filter.hiddenSellerIds?.length ? 'b' : '',
     filter.requestedBy ? 'r' : '',
+    conditions,
+    filter.minPrice !== undefined ? '>' : '',
+    filter.maxPrice !== undefined ? '<' : '',
   ].join('');
   return `${sort}/${categories}/${flags}/${window.after ? 'after' : 'offset'}`;
 }
@@ -199,6 +208,10 @@ function conditionsOf(filter: ListingFilter, sort: ProductSort, window: PageWind
   }
   if (filter.categories.length === 1) conditions.push(`category = ${param((c) => c.filter.categories[0], 'text')}`);
   if (filter.categories.length > 1) conditions.push(`category = any(${param((c) => c.filter.categories, 'text[]')})`);
+  if (filter.conditions?.length) conditions.push(`condition = any(${param((c) => c.filter.conditions, 'text[]')})`);
+  // A range on the price column: served by the price indexes (alone or after the category).
+  if (filter.minPrice !== undefined) conditions.push(`price >= ${param((c) => c.filter.minPrice, 'numeric')}`);
+  if (filter.maxPrice !== undefined) conditions.push(`price <= ${param((c) => c.filter.maxPrice, 'numeric')}`);
   if (window.after) {
     const spec = SORTS[sort];
     const bounds = spec.key.map(([, cast], index) => param((c) => c.window.after!.key[index], cast));

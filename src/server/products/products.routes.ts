@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { authMessages, productMessages, profileMessages } from '#domain/messages.ts';
 import { LISTINGS_PER_DAY } from '#domain/moderation/moderation.ts';
 import { moderationMessages } from '#domain/moderation/moderation.messages.ts';
-import { myListingsQuerySchema, productListQuerySchema } from '#domain/products/product.schemas.ts';
+import { SEARCH_SUGGESTIONS_MAX } from '#domain/products/browse.ts';
+import { myListingsQuerySchema, productListQuerySchema, searchSuggestionsQuerySchema } from '#domain/products/product.schemas.ts';
 import {
   myListingsResponseSchema,
   productListResponseSchema,
   productResponseSchema,
   productSavedResponseSchema,
+  searchSuggestionsResponseSchema,
 } from '#domain/products/product.wire.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -19,6 +21,7 @@ import { findProductCard } from './listing-statements.ts';
 import { loadProductCard, toProduct } from './product.mapper.ts';
 import { type ListingChangeContext, createListing, editListing, removeListing } from './product-changes.ts';
 import { readProductForm } from './product-form.ts';
+import { findTitleSuggestions } from './products.repository.ts';
 import { type ListingReadContext, listMyListings, listProducts } from './product-listing.ts';
 
 /**
@@ -80,6 +83,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const parts = ['products', query, query.requested ? caller.id : null, query.sellerId === caller.id, blockedIds];
       const scope = { list: true, requestedBy: query.requested ? caller.id : undefined };
       return cache.send(reply, caller, parts, scope, (personal) => listProducts(reads, query, caller, { blockedIds, personal }));
+    },
+  );
+
+  // Suggestions as a student types in the search box: cached like the lists, a few rows each.
+  app.get(
+    '/suggestions',
+    { schema: { querystring: searchSuggestionsQuerySchema, response: { 200: searchSuggestionsResponseSchema } } },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      const q = request.query.q.toLowerCase();
+      const hiddenSellerIds = await cache.blockedIds(app.db, caller.id);
+      return cache.send(reply, caller, ['suggestions', q, hiddenSellerIds], { list: true }, async () => ({
+        success: true as const,
+        suggestions: await findTitleSuggestions(app.db, q, { limit: SEARCH_SUGGESTIONS_MAX, hiddenSellerIds }),
+      }));
     },
   );
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { INTERNAL_ERROR_TEXT } from '#domain/first-screen-texts.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { BusyNotice } from '#web/components/ui/busy-notice.tsx';
@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader } from '#web/components/ui/spinner.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { useLiveEvents } from '#web/features/notifications/use-live-events.ts';
+import { ScrollKeeper } from './scroll-keeper.tsx';
 import { OfflineBanner } from '#web/features/pwa/components/offline-banner.tsx';
 
 /**
@@ -20,17 +21,10 @@ function useServiceWorkerOnceSignedIn(signedIn: boolean) {
   }, [signedIn]);
 }
 
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
-
 /**
  * Root of every route: checks the session once (with a loader), opens the live stream, says
- * when the server is too busy and a page's data is being asked again, and scrolls to top on navigation (a student's start-up data comes with the shop's frame).
+ * when the server is too busy and a page's data is being asked again, and keeps the scroll across
+ * navigations (scroll-keeper.tsx) (a student's start-up data comes with the shop's frame).
  * Until a screen's code has arrived the loader stays up; moving between pages keeps the current
  * page on screen meanwhile (the router makes navigations transitions).
  */
@@ -63,7 +57,7 @@ export function AppShell() {
   return (
     <>
       <OfflineBanner />
-      <ScrollToTop />
+      <ScrollKeeper />
       <BusyNotice />
       <Suspense fallback={<FullScreenLoader />}>
         <Outlet />
