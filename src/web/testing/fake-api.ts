@@ -72,6 +72,9 @@ export function fakeUploads(reply: (call: { method: string; url: string }) => Up
       this.call = { method, url };
     }
     abort() {}
+    getResponseHeader(): string | null {
+      return null;
+    }
     send() {
       calls.push(this.call);
       const result = reply(this.call);
