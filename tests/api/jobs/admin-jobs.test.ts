@@ -71,8 +71,12 @@ describe('the admin’s background jobs', () => {
       'mail.deliver',
       'mail.housekeeping',
       'auth.housekeeping',
+      'offer.expire',
       'conversation.message-mail',
+      'push.deliver',
       'moderation.lift-expired',
+      'reviews.remind',
+      'meetups.remind',
     ]);
     expect(answer.kinds[0]).toMatchObject({ kind: 'mail.deliver', queued: 0, active: 0, failed: 1 });
     expect(answer.failed).toHaveLength(1);
