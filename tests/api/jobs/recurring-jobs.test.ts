@@ -23,7 +23,9 @@ describe('recurring jobs', () => {
     const expected = [
       { name: 'auth.housekeeping', cron: '*/15 * * * *', timezone: 'UTC' },
       { name: 'mail.housekeeping', cron: '17 3 * * *', timezone: 'UTC' },
+      { name: 'meetups.remind', cron: '* * * * *', timezone: 'UTC' },
       { name: 'moderation.lift-expired', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'reviews.remind', cron: '*/15 * * * *', timezone: 'UTC' },
     ];
     expect(await schedules()).toEqual(expected);
     // A second instance with the same schedules changes nothing.
