@@ -32,7 +32,9 @@ describe('recurring jobs', () => {
     const second = await startQueue(t, [
       testJob('auth.housekeeping', async () => {}, { schedule: '*/15 * * * *' }),
       testJob('mail.housekeeping', async () => {}, { schedule: '17 3 * * *' }),
+      testJob('meetups.remind', async () => {}, { schedule: '* * * * *' }),
       testJob('moderation.lift-expired', async () => {}, { schedule: '* * * * *' }),
+      testJob('reviews.remind', async () => {}, { schedule: '*/15 * * * *' }),
     ]);
     await second.stop();
     expect(await schedules()).toEqual(expected);
