@@ -13,6 +13,10 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('report.outcome'), payload: notificationPayloadSchemas['report.outcome'] }),
   z.object({ ...common, kind: z.literal('moderation.notice'), payload: notificationPayloadSchemas['moderation.notice'] }),
   z.object({ ...common, kind: z.literal('message.received'), payload: notificationPayloadSchemas['message.received'] }),
+  z.object({ ...common, kind: z.literal('listing.expiring'), payload: notificationPayloadSchemas['listing.expiring'] }),
+  z.object({ ...common, kind: z.literal('saved-search.match'), payload: notificationPayloadSchemas['saved-search.match'] }),
+  z.object({ ...common, kind: z.literal('wishlist.price-drop'), payload: notificationPayloadSchemas['wishlist.price-drop'] }),
+  z.object({ ...common, kind: z.literal('wishlist.unavailable'), payload: notificationPayloadSchemas['wishlist.unavailable'] }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -2,6 +2,7 @@ import type { BuyRequestDecisionBody, MarkInterestedBody } from '#domain/buy-req
 import type { InterestedBuyer, MyBuyRequest } from '#domain/buy-requests/buy-request.wire.ts';
 import { conversationMessages } from '#domain/conversations/conversation.messages.ts';
 import { authMessages, buyRequestMessages, productMessages } from '#domain/messages.ts';
+import { recordListingEvent } from '../alerts/listing-events.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { type AppError, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -123,6 +124,8 @@ export async function acceptBuyRequest(ctx: BuyRequestContext, seller: UserRow, 
     const accepted = await decideActiveRequest(tx, listing.id, body.buyerId, 'accepted');
     if (!accepted) throw await noOpenRequest(tx, listing.id, body.buyerId);
     await markListingSold(tx, listing.id, body.buyerId, ctx.clock.now());
+    // Its wishlisters hear it is gone (alerts/listing-events.ts), once, after this commits.
+    await recordListingEvent(tx, ctx.jobs, { productId: listing.id, kind: 'sold' });
     await closeActiveRequests(tx, listing.id);
     const buyer = await findUserById(tx, body.buyerId);
     if (buyer) {

@@ -11,6 +11,14 @@ import { moderationNoticeMail, reportOutcomeMail, underReviewMail } from './temp
 import { messageReceivedMail } from './templates/conversation-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
+import {
+  type SavedSearchDigestData,
+  listingExpiringMail,
+  priceDropMail,
+  savedSearchDigestMail,
+  savedSearchMatchMail,
+  wishlistUnavailableMail,
+} from './templates/alert-mails.ts';
 
 /**
  * Every mail of the product: what its template needs, and the template (one per event). A
@@ -27,6 +35,11 @@ export interface MailTemplateData {
   'report.outcome': NotificationMailData<NotificationPayloads['report.outcome']>;
   'moderation.notice': NotificationMailData<NotificationPayloads['moderation.notice']>;
   'message.received': NotificationMailData<NotificationPayloads['message.received']>;
+  'listing.expiring': NotificationMailData<NotificationPayloads['listing.expiring']> & { renewUrl: string };
+  'saved-search.match': NotificationMailData<NotificationPayloads['saved-search.match']>;
+  'wishlist.price-drop': NotificationMailData<NotificationPayloads['wishlist.price-drop']>;
+  'wishlist.unavailable': NotificationMailData<NotificationPayloads['wishlist.unavailable']>;
+  'saved-search.digest': SavedSearchDigestData;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -39,6 +52,11 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'report.outcome': reportOutcomeMail,
   'moderation.notice': moderationNoticeMail,
   'message.received': messageReceivedMail,
+  'listing.expiring': listingExpiringMail,
+  'saved-search.match': savedSearchMatchMail,
+  'wishlist.price-drop': priceDropMail,
+  'wishlist.unavailable': wishlistUnavailableMail,
+  'saved-search.digest': savedSearchDigestMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */

@@ -37,7 +37,10 @@ export interface PageWindow {
   after?: RowKey | undefined;
 }
 
-/** A card of a page, with its created_at to the microsecond (a Date keeps milliseconds only). */
+/**
+ * A card of a page, with its renewed_at (what Newest, Oldest and Rating's tie-break sort by: a
+ * renewed listing is back on top) to the microsecond (a Date keeps milliseconds only).
+ */
 export type ListingPageRow = ProductCardRow & { sortAt: string };
 
 /** A search term as a LIKE pattern matching it anywhere, its wildcards taken literally. */
@@ -63,19 +66,19 @@ interface SortSpec {
 const SORTS: Record<ProductSort, SortSpec> = {
   newest: {
     order: [
-      ['created_at', 'desc nulls last'],
+      ['renewed_at', 'desc nulls last'],
       ['id', 'desc nulls last'],
     ],
-    key: [['created_at', 'timestamptz']],
+    key: [['renewed_at', 'timestamptz']],
     after: '<',
     keyOf: (row) => [row.sortAt],
   },
   oldest: {
     order: [
-      ['created_at', 'asc nulls first'],
+      ['renewed_at', 'asc nulls first'],
       ['id', 'asc nulls first'],
     ],
-    key: [['created_at', 'timestamptz']],
+    key: [['renewed_at', 'timestamptz']],
     after: '>',
     keyOf: (row) => [row.sortAt],
   },
@@ -101,12 +104,12 @@ const SORTS: Record<ProductSort, SortSpec> = {
   rating: {
     order: [
       ['rating', 'desc nulls last'],
-      ['created_at', 'desc nulls last'],
+      ['renewed_at', 'desc nulls last'],
       ['id', 'desc nulls last'],
     ],
     key: [
       ['rating', 'numeric'],
-      ['created_at', 'timestamptz'],
+      ['renewed_at', 'timestamptz'],
     ],
     after: '<',
     keyOf: (row) => [String(row.rating), row.sortAt],
@@ -124,13 +127,14 @@ function cardColumns(listing: string): string {
     ${listing}.original_price::float8 as "originalPrice", ${listing}.category, ${listing}.condition,
     ${listing}.rating::float8 as rating, ${listing}.num_reviews as "numReviews", ${listing}.sold_out as "soldOut",
     ${listing}.buyer_id as "buyerId", ${listing}.created_at as "createdAt", ${listing}.updated_at as "updatedAt",
+    ${listing}.renewed_at as "renewedAt", ${listing}.expires_at as "expiresAt", ${listing}.expired,
     u.id as "sellerId", u.user_name as "sellerUserName", u.email as "sellerEmail",
     u.phone_number as "sellerPhoneNumber", u.profile_picture_key as "sellerProfilePictureKey",
     ${imagesOf(`${listing}.id`)} as images`;
 }
 
 const LISTING_COLUMNS =
-  'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, created_at, updated_at';
+  'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, created_at, updated_at, renewed_at, expires_at, expired';
 
 /** What a statement's values are read from on each call. */
 interface Call {
@@ -199,7 +203,7 @@ function buildPage(filter: ListingFilter, sort: ProductSort, window: PageWindow,
   const offset = window.after ? '' : ` offset $${values.push((c) => c.window.offset)}::int8`;
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
   const text = `select ${cardColumns('page')},
-    to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortAt"
+    to_char(page.renewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortAt"
   from (select ${LISTING_COLUMNS} from products${where} order by ${order('')}${limit}${offset}) page
   join users u on u.id = page.seller_id
   order by ${order('page.')}`;

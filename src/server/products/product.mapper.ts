@@ -31,6 +31,9 @@ export interface ProductCardRow {
   buyerId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  renewedAt: Date;
+  expiresAt: Date;
+  expired: boolean;
   sellerId: string;
   sellerUserName: string;
   sellerEmail: string;
@@ -61,6 +64,9 @@ const cardColumns = {
   buyerId: products.buyerId,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
+  renewedAt: products.renewedAt,
+  expiresAt: products.expiresAt,
+  expired: products.expired,
   sellerId: users.id,
   sellerUserName: users.userName,
   sellerEmail: users.email,
@@ -118,6 +124,9 @@ export function toProduct(row: ProductCardRow, storage: Storage, audience: CardA
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    renewedAt: new Date(row.renewedAt).toISOString(),
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    expired: row.expired,
   };
 }
 

@@ -6,3 +6,4 @@ export * from './audit.ts';
 export * from './notifications.ts';
 export * from './moderation.ts';
 export * from './conversations.ts';
+export * from './alerts.ts';
