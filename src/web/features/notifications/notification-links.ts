@@ -17,5 +17,11 @@ export function notificationHref(notification: Notification): string {
       return paths.user.notifications;
     case 'message.received':
       return paths.user.conversation(notification.payload.conversationId);
+    case 'listing.expiring':
+      return paths.shop.listings;
+    case 'saved-search.match':
+    case 'wishlist.price-drop':
+    case 'wishlist.unavailable':
+      return paths.shop.product(notification.payload.productId);
   }
 }

@@ -1,4 +1,16 @@
-import { BellRing, CircleCheck, CircleX, EyeOff, Flag, MessageCircle, ShieldAlert } from 'lucide-react';
+import {
+  BellRing,
+  CircleCheck,
+  CircleX,
+  Clock,
+  EyeOff,
+  Flag,
+  MessageCircle,
+  PackageX,
+  Search,
+  ShieldAlert,
+  TrendingDown,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
 import { notificationText } from '#domain/notifications/notification-kinds.ts';
@@ -16,6 +28,10 @@ const ICONS = {
   'report.outcome': Flag,
   'moderation.notice': ShieldAlert,
   'message.received': MessageCircle,
+  'listing.expiring': Clock,
+  'saved-search.match': Search,
+  'wishlist.price-drop': TrendingDown,
+  'wishlist.unavailable': PackageX,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */
