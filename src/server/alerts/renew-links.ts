@@ -45,8 +45,10 @@ export function verifyRenewLink(key: Buffer, token: string): RenewLink | undefin
   const match = /^([0-9a-f-]{36})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return undefined;
   const [, productId, expiry, mac] = match as unknown as [string, string, string, string];
-  const expected = signature(key, `${productId}.${expiry}`);
-  const given = Buffer.from(mac, 'base64url');
+  // Compared as text: base64url's last character carries two spare bits, and decoding would
+  // accept four spellings of one signature.
+  const expected = Buffer.from(signature(key, `${productId}.${expiry}`).toString('base64url'));
+  const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   return { productId, expiresAt: new Date(Number(expiry)) };
 }
