@@ -47,6 +47,7 @@ export interface AlertListing {
   category: string;
   condition: string;
   soldOut: boolean;
+  buyerId: string | null;
   expired: boolean;
   /** Held back by moderation (under review, or its seller suspended): no alert about it. */
   moderated: boolean;
@@ -62,6 +63,7 @@ async function findAlertListing(tx: Queryable, productId: string): Promise<Alert
       category: products.category,
       condition: products.condition,
       soldOut: products.soldOut,
+      buyerId: products.buyerId,
       expired: products.expired,
       moderated: sql<boolean>`${products.underReview} or ${products.sellerHeld}`,
     })
@@ -71,14 +73,15 @@ async function findAlertListing(tx: Queryable, productId: string): Promise<Alert
 }
 
 /**
- * Everyone with the listing on their wishlist, but its seller, anyone blocked by or blocking the
- * seller, and banned accounts; in id order, the order notify() wants several recipients in.
+ * Everyone with the listing on their wishlist, but its seller, its buyer (told by the sale itself),
+ * anyone blocked by or blocking the seller, and banned accounts; in id order, the order notify() wants several recipients in.
  */
 async function findWishlisters(tx: Queryable, listing: AlertListing): Promise<NotificationRecipient[]> {
   const result = (await tx.execute(sql`
     select u.id, u.email, u.user_name as "userName"
     from wishlist_items w join users u on u.id = w.user_id
     where w.product_id = ${listing.id} and u.id <> ${listing.sellerId} and u.banned_at is null
+      and u.id is distinct from ${listing.buyerId}::uuid
       and not exists (
         select 1 from user_blocks b
         where (b.blocker_id = u.id and b.blocked_id = ${listing.sellerId}) or (b.blocker_id = ${listing.sellerId} and b.blocked_id = u.id)
