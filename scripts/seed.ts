@@ -6,10 +6,12 @@
  * Uses DATA_DIR (embedded PGlite; refused while a server holds it) or DATABASE_URL, like the server.
  */
 import { parseArgs } from 'node:util';
-import { uploadsDirOf } from '#server/app.ts';
+import { buildApp, uploadsDirOf } from '#server/app.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
+import { createMemoryMailer } from '#server/mail/mailer.ts';
+import { seedDemoActivity } from '#server/seed/demo-activity.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import {
   demoLogins,
@@ -45,22 +47,22 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : config.dataDir,
   });
+  let databaseClosed = false;
   try {
     await migrateDatabase(database, config.databaseUrl);
-    const ctx = {
-      db: database.db,
-      storage: storageFor(config, uploadsDirOf(config)),
-      progress: (line: string) => console.info(line),
-    };
+    const uploadsDir = uploadsDirOf(config);
+    const storage = storageFor(config, uploadsDir);
+    const ctx = { db: database.db, storage, progress: (line: string) => console.info(line) };
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     console.info(`Seeding ${where}`);
 
     const started = Date.now();
-    if (await hasDemoCatalogue(ctx)) {
-      console.info(`The demo catalogue is already there.\n${formatDemoLogins(demoLogins())}`);
-    } else {
+    const freshDemo = !(await hasDemoCatalogue(ctx));
+    if (freshDemo) {
       const logins = await seedDemoCatalogue(ctx);
       console.info(formatDemoLogins(logins));
+    } else {
+      console.info(`The demo catalogue is already there.\n${formatDemoLogins(demoLogins())}`);
     }
     if (target !== undefined) {
       const added = await seedScaleCatalogue(ctx, target);
@@ -72,9 +74,26 @@ async function main() {
       const added = await seedConversations(ctx, messages);
       console.info(`Added ${added} messages (${added / Math.min(10, messages)} conversations).`);
     }
+    if (freshDemo) {
+      // The students' activity goes through the app's own API. Its workers stay off here: the
+      // mails it queues are delivered by the server.
+      const app = await buildApp({
+        config: { ...config, workers: false },
+        database,
+        mailer: createMemoryMailer(),
+        storage,
+        uploadsDir,
+      });
+      try {
+        await seedDemoActivity(app, ctx.progress);
+      } finally {
+        databaseClosed = true;
+        await app.close();
+      }
+    }
     console.info(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
-    await database.close();
+    if (!databaseClosed) await database.close();
   }
 }
 

@@ -165,6 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     webDir: deps.webDir ?? DEFAULT_WEB_DIR,
     uploadsDir: deps.uploadsDir,
     sessionCookie: sessionCookieName(config),
+    siteUrl: config.publicUrl,
   });
 
   // Shutdown: live streams end (the server would wait for them forever), workers stop taking

@@ -6,7 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
 import { listenForMetrics } from './metrics/metrics.ts';
-import { loadDemoCatalogueIfEmpty } from './seed/demo-on-start.ts';
+import { loadDemoActivity, loadDemoCatalogueIfEmpty } from './seed/demo-on-start.ts';
 import { storageFor } from './storage/s3-storage.ts';
 import { promoteConfiguredAdmins } from './users/users.repository.ts';
 import pino from 'pino';
@@ -29,11 +29,12 @@ async function main() {
 
   const uploadsDir = uploadsDirOf(config);
   const storage = storageFor(config, uploadsDir);
-  await loadDemoCatalogueIfEmpty(database, config, storage, log);
+  const demoLogins = await loadDemoCatalogueIfEmpty(database, config, storage, log);
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
   const app = await buildApp({ config, database, mailer, storage, uploadsDir });
+  if (demoLogins) await loadDemoActivity(app, demoLogins);
 
   let closing = false;
   const shutdown = async (signal: string) => {

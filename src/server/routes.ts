@@ -15,6 +15,19 @@ import { usersRoutes } from './users/users.routes.ts';
 import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
 
 /**
+ * Mounts a feature whose writes change nothing a listing answer reads (a wishlist entry, a message,
+ * a notification read): its writes do not wait for the listing cache (products/listing-cache.ts).
+ */
+function leavingListingsUnchanged(feature: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, listingAnswers: 'unchanged' };
+    });
+    await scope.register(feature);
+  };
+}
+
+/**
  * Every API feature, mounted under /api/v1. Each feature folder owns its routes and queries;
  * routes are signed-in only unless they declare config.auth (see auth/authenticate.ts).
  */
@@ -27,12 +40,12 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(soldOutRoutes, { prefix: '/products' });
   // Renew (My Listings and the mail's link): the alerts feature owns the listing lifecycle.
   await api.register(listingLifecycleRoutes, { prefix: '/products' });
-  await api.register(savedSearchesRoutes, { prefix: '/saved-searches' });
-  await api.register(wishlistRoutes, { prefix: '/wishlist' });
+  await api.register(leavingListingsUnchanged(savedSearchesRoutes), { prefix: '/saved-searches' });
+  await api.register(leavingListingsUnchanged(wishlistRoutes), { prefix: '/wishlist' });
   await api.register(buyRequestsRoutes, { prefix: '/interested' });
   await api.register(adminStatsRoutes, { prefix: '/admin-stats' });
-  await api.register(notificationsRoutes, { prefix: '/notifications' });
-  await api.register(conversationsRoutes, { prefix: '/conversations' });
+  await api.register(leavingListingsUnchanged(notificationsRoutes), { prefix: '/notifications' });
+  await api.register(leavingListingsUnchanged(conversationsRoutes), { prefix: '/conversations' });
   await api.register(blocksRoutes, { prefix: '/blocks' });
   await api.register(liveRoutes);
   await api.register(adminJobsRoutes, { prefix: '/admin/jobs' });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationChannel, Queryable } from '../db/client.ts';
@@ -12,8 +13,10 @@ const MAX_PAYLOAD_BYTES = 7900;
  * What each topic carries. Features add their topics where they publish them:
  *   declare module '../events/event-bus.ts' { interface BusTopics { 'listing.changed': { id: string } } }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface BusTopics {}
+export interface BusTopics {
+  /** Sent by caughtUp() to itself: once it arrives, every event committed before it has been delivered here. */
+  'bus.barrier': { token: string };
+}
 
 export type BusTopic = keyof BusTopics;
 
@@ -33,6 +36,7 @@ interface Envelope {
 export class EventBus {
   private readonly handlers = new Map<string, Set<(data: unknown) => void>>();
   private stopListening: (() => Promise<void>) | undefined;
+  private readonly barriers = new Map<string, () => void>();
 
   constructor(
     private readonly channel: NotificationChannel,
@@ -41,6 +45,31 @@ export class EventBus {
 
   async start(): Promise<void> {
     this.stopListening ??= await this.channel.listen(EVENT_CHANNEL, (payload) => this.deliver(payload));
+    this.subscribe('bus.barrier', ({ token }) => this.barriers.get(token)?.());
+  }
+
+  /**
+   * Resolves true once every event committed before the call has been delivered to this instance's
+   * handlers (NOTIFY delivers in commit order, so an event sent now arrives after them), false if
+   * that did not happen within `timeoutMs` or the bus is not live: the caller then assumes it missed some.
+   */
+  async caughtUp(db: Queryable, timeoutMs = 2000): Promise<boolean> {
+    if (!this.live) return false;
+    const token = randomUUID();
+    const arrived = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      timer.unref();
+      this.barriers.set(token, () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    try {
+      await this.publish(db, 'bus.barrier', { token });
+      return await arrived;
+    } finally {
+      this.barriers.delete(token);
+    }
   }
 
   async stop(): Promise<void> {

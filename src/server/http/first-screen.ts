@@ -9,7 +9,7 @@ import {
   galleryPhotoSources,
 } from '#domain/products/photo-sources.ts';
 import type { ProductImage } from '#domain/products/product.wire.ts';
-import { FIRST_SCREEN_ANSWERS_ID } from '#domain/first-screen.ts';
+import { FIRST_SCREEN_ANSWERS_ID, OWN_FILE_PATHS, SITE_URL_META } from '#domain/first-screen.ts';
 
 /**
  * The page a phone opens, with what its first screen needs written into it (issue 10): on slow
@@ -99,18 +99,29 @@ function imagePreload(attributes: { href: string; srcset?: string; sizes: string
   return `<link ${parts.join(' ')} />`;
 }
 
+/**
+ * A photo as the web app addresses it (web/api/own-files.ts): the site's own files from the
+ * page's origin, whatever name the page was opened by; other addresses (a bucket) as they are.
+ */
+function asOwnPageSees(image: ProductImage, siteOrigin: string): ProductImage {
+  const local = (url: string) =>
+    OWN_FILE_PATHS.some((prefix) => url.startsWith(`${siteOrigin}${prefix}`)) ? url.slice(siteOrigin.length) : url;
+  return { ...image, url: local(image.url), secure_url: local(image.secure_url), cardUrl: local(image.cardUrl) };
+}
+
 /** The largest photo of the first screen, as the <img> will pick it (domain/products/photo-sources.ts). */
-function photoPreloads(answers: Map<string, unknown>, productPath: string | undefined): string[] {
+function photoPreloads(answers: Map<string, unknown>, productPath: string | undefined, siteOrigin: string): string[] {
   if (productPath) {
-    const image = (answers.get(productPath) as { product?: { images?: ProductImage[] } } | undefined)?.product?.images?.[0];
+    const first = (answers.get(productPath) as { product?: { images?: ProductImage[] } } | undefined)?.product?.images?.[0];
+    const image = first && asOwnPageSees(first, siteOrigin);
     if (!image) return [];
     const { src, srcSet } = galleryPhotoSources(image);
     return [imagePreload({ href: src, srcset: srcSet, sizes: GALLERY_SIZES })];
   }
   const list = answers.get('/api/v1/products') as { products?: { images?: ProductImage[] }[] } | undefined;
-  const image = list?.products?.[0]?.images?.[0];
-  if (!image) return [];
-  const { card, srcSet } = cardPhotoSources(image);
+  const first = list?.products?.[0]?.images?.[0];
+  if (!first) return [];
+  const { card, srcSet } = cardPhotoSources(asOwnPageSees(first, siteOrigin));
   return [
     imagePreload({ href: card, sizes: GRID_CARD_SIZES, media: ONE_COLUMN_MEDIA }),
     imagePreload({ href: card, srcset: srcSet, sizes: GRID_CARD_SIZES, media: `not all and ${ONE_COLUMN_MEDIA}` }),
@@ -141,11 +152,13 @@ export interface FirstScreenPage {
   setCookie: string[];
 }
 
-export function createFirstScreen(app: FastifyInstance, options: { webDir: string; sessionCookie: string }) {
+export function createFirstScreen(app: FastifyInstance, options: { webDir: string; sessionCookie: string; siteUrl: string }) {
   const template = fs.readFileSync(path.join(options.webDir, 'index.html'), 'utf8');
   const manifest = readManifest(options.webDir);
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as { isEntry?: boolean }).isEntry);
   const entryFiles = new Set(entryKey ? staticImportsOf(manifest, entryKey) : []);
+  const siteOrigin = new URL(options.siteUrl).origin;
+  const siteMeta = `<meta name="${SITE_URL_META}" content="${escapeAttribute(siteOrigin)}" />`;
 
   const modulePreloads = (pathname: string, audience: Audience | undefined) => {
     const screen = LANDING_SCREENS.find((candidate) => candidate.pattern.test(pathname) && candidate.audience === audience);
@@ -196,7 +209,8 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
     const audience = user ? (user.isAdmin ? undefined : 'student') : 'visitor';
     const head = [
       ...modulePreloads(pathname, audience),
-      ...(user ? photoPreloads(answers, productId ? `/api/v1/products/${productId}` : undefined) : []),
+      siteMeta,
+      ...(user ? photoPreloads(answers, productId ? `/api/v1/products/${productId}` : undefined, siteOrigin) : []),
     ];
     const body =
       answers.size > 0

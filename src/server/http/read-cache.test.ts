@@ -53,4 +53,31 @@ describe('ReadCache', () => {
     expect(cache.set('c', cache.fillToken(), 'z'.repeat(40))).toBe(false);
     expect(cache.get('b')).toBe('y'.repeat(12));
   });
+
+  it('drops only the entries stored with a changed tag', () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, maxBytes: 1000 }, bytesOf);
+    cache.set('list', cache.fillToken(), 'page', ['list', 'p:1', 'p:2']);
+    cache.set('one', cache.fillToken(), 'detail 1', ['p:1']);
+    cache.set('two', cache.fillToken(), 'detail 2', ['p:2']);
+    cache.dropTagged(['p:1']);
+    expect([cache.get('list'), cache.get('one'), cache.get('two')]).toEqual([undefined, undefined, 'detail 2']);
+    expect(cache.bytes).toBe('detail 2'.length + 'two'.length * 2);
+  });
+
+  it('stores a fill that raced a change to something else, and refuses one that raced a change to its own tags', () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, maxBytes: 1000 }, bytesOf);
+    const token = cache.fillToken();
+    cache.dropTagged(['p:9']);
+    expect(cache.set('one', token, 'detail 1', ['p:1'])).toBe(true);
+    expect(cache.set('nine', token, 'stale 9', ['p:9'])).toBe(false);
+    expect(cache.get('nine')).toBeUndefined();
+  });
+
+  it('refuses a fill older than the changes it remembers', () => {
+    const cache = new ReadCache<string>({ maxEntries: 10, maxBytes: 1000 }, bytesOf);
+    const token = cache.fillToken();
+    for (let i = 0; i < 300; i++) cache.dropTagged([`p:other-${i}`]);
+    expect(cache.set('one', token, 'maybe stale', ['p:1'])).toBe(false);
+    expect(cache.set('one', cache.fillToken(), 'fresh', ['p:1'])).toBe(true);
+  });
 });

@@ -32,7 +32,7 @@ function compressedFor(acceptEncoding: string | undefined, reply: FastifyReply, 
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDir: string; uploadsDir: string; sessionCookie: string },
+  options: { webDir: string; uploadsDir: string; sessionCookie: string; siteUrl: string },
 ) {
   await app.register(fastifyStatic, {
     root: options.uploadsDir,
@@ -51,6 +51,7 @@ export async function registerWebApp(
 
   const indexFile = path.join(options.webDir, 'index.html');
   const hasWebBuild = fs.existsSync(indexFile);
+  const imagesDir = path.join(path.resolve(options.webDir), 'images') + path.sep;
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
       root: options.webDir,
@@ -62,6 +63,9 @@ export async function registerWebApp(
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        // The default avatar and the other pictures under /images/ are named in API answers like
+        // uploads are, so any origin may show them too (issue 22).
+        if (filePath.startsWith(imagesDir)) res.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
   }

@@ -9,14 +9,34 @@ import type { CategoryCounts } from './products.repository.ts';
 declare module '../events/event-bus.ts' {
   interface BusTopics {
     /**
-     * A table a listing answer reads was written (migration 0009_catalogue_change_notify: a
-     * statement trigger on each, so no write path can be forgotten).
+     * A table a listing answer reads was written (migrations 0009_catalogue_change_notify and
+     * 0013_catalogue_change_ids: statement triggers on each, so no write path can be forgotten),
+     * with what the write touched when the trigger can tell: without one, everything may have changed.
      */
-    'catalogue.changed': { table: string };
+    'catalogue.changed': CatalogueChange;
   }
 }
 
+/** What one statement changed (see the migrations above); a field left out is unknown, not empty. */
+export interface CatalogueChange {
+  table: string;
+  /** Listings whose row or photos changed. */
+  products?: string[];
+  /** Students whose buy requests changed ('Show Buy Requests'). */
+  buyers?: string[];
+  /** Students who blocked or unblocked someone. */
+  blockers?: string[];
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'unchanged': this write changes nothing a listing answer reads (a wishlist entry, a message),
+     * so it waits for no invalidation. Left out, the answer waits until this instance's cache has
+     * dropped what the write changed (registerListingCache).
+     */
+    listingAnswers?: 'unchanged';
+  }
   interface FastifyInstance {
     /** Finished listing answers of this instance, cleared on every catalogue change (listing-cache.ts). */
     listingCache: ListingCache;
@@ -31,6 +51,21 @@ const SEARCH_COUNTS_MAX_ENTRIES = 500;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Tags an answer is stored under (ReadCache): a change to one drops it. */
+const LISTS_TAG = 'list';
+const productTag = (id: string) => `p:${id}`;
+const requestsTag = (buyerId: string) => `r:${buyerId}`;
+
+/**
+ * What an answer is read from, besides the listings it shows: `list` for a page of a filter (a
+ * change to any listing may add, remove or move one), `requestedBy` for a student's 'Show Buy
+ * Requests' (their buy requests decide which listings are on it).
+ */
+export interface AnswerScope {
+  list?: boolean;
+  requestedBy?: string | undefined;
+}
+
 /** A serialized answer, and who would read it differently from other students (see CardAudience.personal). */
 interface CachedAnswer {
   body: string;
@@ -43,8 +78,8 @@ type Viewer = Pick<UserRow, 'id' | 'isAdmin'> | null | undefined;
  * Listing answers (lists, searches, detail, My Listings) as the bytes sent, so a read that nothing
  * changed since costs a lookup. Keys hold everything an answer depends on: the route and its
  * parsed parameters, the audience (anonymous, student, admin: contact details and buyers differ),
- * the caller's blocked sellers, and the caller's own id where the answer is theirs alone. Every
- * change to the tables the answers read clears all of it, on every instance (registerListingCache).
+ * the caller's blocked sellers, and the caller's own id where the answer is theirs alone. A change
+ * drops only the answers that read what it touched, on every instance (applyChange).
  */
 export class ListingCache {
   readonly bodies: ReadCache<CachedAnswer>;
@@ -64,13 +99,30 @@ export class ListingCache {
     this.searchCounts.clear();
   }
 
+  /**
+   * Drops what a change makes stale: a listing's row or photos → the answers showing it and every
+   * page of a filter (it may join, leave or move on any); a student's buy requests → their
+   * 'Show Buy Requests' pages; a block → the blocker's blocked list (part of their answers' keys).
+   * A change that names nothing (a seller's name, a bulk write) drops everything.
+   */
+  applyChange(change: CatalogueChange): void {
+    const { products, buyers, blockers } = change;
+    if (!products && !buyers && !blockers) return this.clear();
+    if (products) {
+      this.bodies.dropTagged([LISTS_TAG, ...products.map(productTag)]);
+      this.searchCounts.clear();
+    }
+    if (buyers) this.bodies.dropTagged(buyers.map(requestsTag));
+    if (blockers) this.blocked.dropTagged(blockers);
+  }
+
   /** Whom the user blocked, sorted (it is part of the key of their lists). */
   async blockedIds(db: Queryable, userId: string): Promise<string[]> {
     const cached = this.blocked.get(userId);
     if (cached) return [...cached];
     const token = this.blocked.fillToken();
     const ids = (await findBlockedIds(db, userId)).sort();
-    this.blocked.set(userId, token, ids);
+    this.blocked.set(userId, token, ids, [userId]);
     return ids;
   }
 
@@ -83,6 +135,7 @@ export class ListingCache {
     reply: FastifyReply,
     viewer: Viewer,
     parts: unknown[],
+    scope: AnswerScope,
     compute: (personal: Set<string>) => Promise<unknown>,
   ): Promise<FastifyReply> {
     const audience = !viewer ? 'public' : viewer.isAdmin ? 'admin' : 'student';
@@ -99,7 +152,7 @@ export class ListingCache {
     // The route's serializer (zod schema check, then JSON): the bytes an uncached call would send.
     const body = String(reply.serialize(payload));
     const key = studentId && personal.has(studentId) ? own! : shared;
-    this.bodies.set(key, token, { body, personal });
+    this.bodies.set(key, token, { body, personal }, tagsOf(scope, payload));
     return reply.type(JSON_TYPE).send(body);
   }
 
@@ -110,22 +163,37 @@ export class ListingCache {
   }
 }
 
+/** The tags of an answer: its scope, and every listing it shows (`product` or `products[]`, as the wire has them). */
+function tagsOf(scope: AnswerScope, payload: unknown): string[] {
+  const tags: string[] = [];
+  if (scope.list) tags.push(LISTS_TAG);
+  if (scope.requestedBy) tags.push(requestsTag(scope.requestedBy));
+  const answer = payload as { product?: { _id: string }; products?: { _id: string }[] };
+  if (answer.product) tags.push(productTag(answer.product._id));
+  for (const product of answer.products ?? []) tags.push(productTag(product._id));
+  return tags;
+}
+
 /**
  * Creates the app's listing cache and wires its invalidation:
  *  - the 'catalogue.changed' event, sent by the database's triggers on every write to a table an
- *    answer reads, whoever wrote it, reaches every instance (on PGlite, the one process);
+ *    answer reads, whoever wrote it, reaches every instance (on PGlite, the one process) and drops
+ *    what the write touched (applyChange);
  *  - a lost event connection (events may have been missed) clears it, and nothing is stored until
  *    the connection is back (ReadCache canFill);
- *  - this instance's own successful writes clear it before their answer goes out, so the writer's
- *    next read shows the change even before the event arrives.
+ *  - this instance's own successful writes hold their answer until the events committed before it
+ *    have arrived here (EventBus.caughtUp), so the writer's next read shows the change; if they do
+ *    not arrive in time, everything is dropped. Writes marked `listingAnswers: 'unchanged'` skip it.
  */
 export function registerListingCache(app: FastifyInstance): ListingCache {
   const cache = new ListingCache(app);
   app.decorate('listingCache', cache);
-  const unsubscribe = app.events.subscribe('catalogue.changed', () => cache.clear());
+  const unsubscribe = app.events.subscribe('catalogue.changed', (change) => cache.applyChange(change));
   const stopResync = app.events.onResync(() => cache.clear());
   app.addHook('onSend', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.clear();
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;
+    if (request.routeOptions.config.listingAnswers === 'unchanged') return;
+    if (!(await app.events.caughtUp(app.db))) cache.clear();
   });
   app.addHook('onClose', async () => {
     unsubscribe();

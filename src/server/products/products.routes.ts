@@ -48,7 +48,7 @@ const messageResponse = z.object({ success: z.literal(true), msg: z.string() });
 
 /** Routes of the products feature (spec section 7); sold-out belongs to the buy-requests feature. */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Answers come from the listing cache, cleared on every catalogue change (listing-cache.ts).
+  // Answers come from the listing cache, which drops what each catalogue change touches (listing-cache.ts).
   const cache = app.listingCache;
   const reads: ListingReadContext = {
     db: app.db,
@@ -81,7 +81,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const blockedIds = await cache.blockedIds(app.db, caller.id);
       // Besides the query: whose buy requests, whether the seller reads their own hidden listings, and blocks.
       const parts = ['products', query, query.requested ? caller.id : null, query.sellerId === caller.id, blockedIds];
-      return cache.send(reply, caller, parts, (personal) => listProducts(reads, query, caller, { blockedIds, personal }));
+      const scope = { list: true, requestedBy: query.requested ? caller.id : undefined };
+      return cache.send(reply, caller, parts, scope, (personal) => listProducts(reads, query, caller, { blockedIds, personal }));
     },
   );
 
@@ -92,7 +93,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       // Without a session the seller's e-mail and phone and the buyer stay out (architecture: wire contract).
       const viewer = request.user;
-      return cache.send(reply, viewer, ['product', id], async (personal) => {
+      return cache.send(reply, viewer, ['product', id], {}, async (personal) => {
         const card = await findProductCard(app.dbHandle, id);
         if (!card) throw notFound(productMessages.notFound);
         return { success: true as const, product: toProduct(card, app.storage, { viewer, personal }) };
@@ -116,7 +117,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (userId !== caller.id && !caller.isAdmin) throw forbidden(authMessages.onlyOwnListings);
       // Spec 6: an admin's own My Listings shows every product.
       const everything = caller.isAdmin && userId === caller.id;
-      return cache.send(reply, caller, ['my-listings', userId, everything, request.query], (personal) =>
+      return cache.send(reply, caller, ['my-listings', userId, everything, request.query], { list: true }, (personal) =>
         listMyListings(reads, { userId, everything }, request.query, { viewer: caller, personal }),
       );
     },

@@ -118,7 +118,8 @@ async function insertDemoAccounts(ctx: SeedContext) {
 
 /**
  * The demo catalogue: an admin, a few dozen students, a listing for every template across the
- * seven categories with one to three photos each, some sold, some with buy requests.
+ * seven categories with one to three photos each, some sold. The students' activity (requests,
+ * conversations, wishlists) comes after, through the app (demo-activity.ts).
  */
 export async function seedDemoCatalogue(ctx: SeedContext): Promise<DemoLogin[]> {
   const random = randomSource(2024);
@@ -154,7 +155,7 @@ export async function seedDemoCatalogue(ctx: SeedContext): Promise<DemoLogin[]> 
   }
   ctx.progress(`Listing ${listings.length} products…`);
   const ids = await insertListings(ctx.db, listings);
-  await insertDemoBuyRequests(ctx, listings, ids, students, random);
+  await insertDemoSales(ctx, listings, ids);
 
   return demoLogins();
 }
@@ -169,14 +170,12 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-/** A few open requests (and the accepted one behind each sale), so "Show Buy Requests" has something. */
-async function insertDemoBuyRequests(
-  ctx: SeedContext,
-  listings: NewListing[],
-  ids: string[],
-  students: { id: string }[],
-  random: Random,
-) {
+/**
+ * The accepted request behind each sale of the catalogue's past. Requests in progress (waiting,
+ * accepted, rejected, with their conversations and notifications) are written afterwards through
+ * the app itself (demo-activity.ts).
+ */
+async function insertDemoSales(ctx: SeedContext, listings: NewListing[], ids: string[]) {
   const requests: (typeof buyRequests.$inferInsert)[] = [];
   listings.forEach((listing, index) => {
     if (listing.soldOut && listing.buyerId) {
@@ -189,19 +188,6 @@ async function insertDemoBuyRequests(
       });
     }
   });
-  for (const student of students.slice(0, 8)) {
-    for (let n = 0; n < 2; n++) {
-      const index = random.int(listings.length);
-      const listing = listings[index]!;
-      if (listing.soldOut || listing.sellerId === student.id) continue;
-      if (requests.some((request) => request.productId === ids[index] && request.buyerId === student.id)) continue;
-      requests.push({
-        productId: ids[index]!,
-        buyerId: student.id,
-        message: 'Hi! Is this still available? I can pick it up this evening.',
-      });
-    }
-  }
   if (requests.length > 0) await ctx.db.insert(buyRequests).values(requests);
 }
 

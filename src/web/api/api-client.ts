@@ -1,5 +1,6 @@
 import { type ErrorCode, errorCodeForStatus } from '#domain/api-errors.ts';
 import { FIRST_SCREEN_ANSWERS_ID, FIRST_SCREEN_ANSWERS_TTL_MS } from '#domain/first-screen.ts';
+import { parseAnswerJson } from './own-files.ts';
 
 /**
  * A failed call: its status (0 when no answer came), stable code, and `msg`, the server's own
@@ -51,7 +52,7 @@ function readFirstScreenAnswers(): Map<string, unknown> {
   const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ANSWERS_ID);
   if (!element?.textContent) return new Map();
   try {
-    return new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
+    return new Map(Object.entries(parseAnswerJson(element.textContent) as Record<string, unknown>));
   } catch {
     return new Map();
   } finally {
@@ -94,7 +95,7 @@ async function send<T>(url: string, { method = 'GET', body, signal }: RequestOpt
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(error instanceof Error ? error.message : 'Network error', 0, 'NETWORK');
   }
-  const data = asAnswerBody(await response.json().catch(() => undefined));
+  const data = parseJson(await response.text().catch(() => ''));
   return checkedAnswer<T>(response.status, response.ok, data);
 }
 
@@ -124,7 +125,7 @@ function asAnswerBody(value: unknown): AnswerBody {
 
 function parseJson(text: string): AnswerBody {
   try {
-    return asAnswerBody(JSON.parse(text));
+    return asAnswerBody(parseAnswerJson(text));
   } catch {
     return {};
   }

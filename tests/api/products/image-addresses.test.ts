@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_URL_META } from '#domain/first-screen.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertUser } from '../../support/factories.ts';
@@ -7,15 +11,29 @@ import { type TestApp, body, createTestApp, sessionCookieFor, storageKeyOf } fro
 
 const SITE = 'https://market.campus.example';
 
+/** A web build as vite writes it, with the web app's real default avatar. */
+function standInWebBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-web-'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Campus Market</title></head><body><div id="root"></div></body></html>',
+  );
+  fs.mkdirSync(path.join(dir, 'images'));
+  fs.copyFileSync('src/web/public/images/user-avatar.png', path.join(dir, 'images/user-avatar.png'));
+  return dir;
+}
+
 /** Issue 9: a client on another origin (the original front end, an e-mail) must show our photos. */
 describe('image addresses any client can show', () => {
   let t: TestApp;
   let seller: UserRow;
   let cookie: string;
   let product: Product;
+  let webDir: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { publicUrl: SITE } });
+    webDir = standInWebBuild();
+    t = await createTestApp({ config: { publicUrl: SITE }, webDir });
     seller = await insertUser(t.app.db, { userName: 'asha' });
     cookie = await sessionCookieFor(t, seller.id);
     const created = await t.app.inject({
@@ -26,7 +44,10 @@ describe('image addresses any client can show', () => {
     });
     product = body<{ product: Product }>(created).product;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
 
   it('answers every photo address absolute, under PUBLIC_URL', async () => {
     const [image] = product.images;
@@ -45,6 +66,30 @@ describe('image addresses any client can show', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('serves the default avatar the answers name to any origin too (issue 22)', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: new URL(`${SITE}/images/user-avatar.png`).pathname,
+      headers: { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.rawPayload.equals(fs.readFileSync('src/web/public/images/user-avatar.png'))).toBe(true);
+  });
+
+  it("names the site's own address in every page, so the web app shows its files from whatever name it was opened by", async () => {
+    for (const url of ['/auth/login', '/shop/products']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { host: '127.0.0.1:3000' } });
+      expect(response.body).toContain(`<meta name="${SITE_URL_META}" content="${SITE}" />`);
+    }
+  });
+
+  it('keeps the pages themselves same-origin', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/login' });
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('keeps the API itself same-origin', async () => {

@@ -1,3 +1,5 @@
+import { eq, sql } from 'drizzle-orm';
+import { products } from '#server/db/schema/index.ts';
 import type { Product, ProductListResponse } from '#domain/products/product.wire.ts';
 import { bicycleFields, listingForm } from '../../support/photos.ts';
 import { type TestApp, body } from '../../support/test-app.ts';
@@ -59,4 +61,15 @@ export async function eventually<T>(check: () => Promise<T>, withinMs = 1000): P
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
+}
+
+/**
+ * Changes a listing's price with the triggers off (session_replication_role = replica), so no
+ * cache hears of it: a later read still showing the old price proves that answer was kept.
+ */
+export async function changePriceUnannounced(t: TestApp, id: string, price: number): Promise<void> {
+  await t.app.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.update(products).set({ price }).where(eq(products.id, id));
+  });
 }

@@ -17,6 +17,12 @@ import {
   seedDemoCatalogue,
   seedScaleCatalogue,
 } from '#server/seed/seed-catalogue.ts';
+import type { MyBuyRequestsResponse, InterestedBuyersResponse } from '#domain/buy-requests/buy-request.wire.ts';
+import type { ConversationPage } from '#domain/conversations/conversation.wire.ts';
+import type { NotificationPage } from '#domain/notifications/notification.wire.ts';
+import type { WishlistResponse } from '#domain/wishlist/wishlist.wire.ts';
+import { DEMO_ACTIVE_STUDENTS, seedDemoActivity } from '#server/seed/demo-activity.ts';
+import { mailOutbox, sessions } from '#server/db/schema/index.ts';
 import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 
 let t: TestApp;
@@ -34,7 +40,8 @@ beforeAll(async () => {
   ctx = { db: t.app.db, storage: t.app.storage, progress: () => {} };
   expect(await isDatabaseEmpty(t.app.db)).toBe(true);
   logins = await seedDemoCatalogue(ctx);
-});
+  await seedDemoActivity(t.app, () => {});
+}, 240_000);
 afterAll(() => t.close());
 
 describe('the demo catalogue', () => {
@@ -88,6 +95,114 @@ describe('the demo catalogue', () => {
     const text = formatDemoLogins(logins);
     expect(text).toContain(`admin@campus.example / ${DEMO_PASSWORD}`);
     expect(text).toContain(`${logins[1]!.email} / ${DEMO_PASSWORD}`);
+  });
+});
+
+/** Issue 22: a newcomer who signs in as a printed demo student finds every screen in use. */
+describe("the demo students' activity", () => {
+  const activeLogins = () => logins.filter((login) => login.role === 'student').slice(0, DEMO_ACTIVE_STUDENTS);
+  const as = async (email: string) => {
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, email));
+    const cookie = await sessionCookieFor(t, user!.id);
+    const get = async <T>(url: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      return body<T>(response);
+    };
+    return { user: user!, get };
+  };
+
+  it('covers every login printed at start, and a few more', () => {
+    expect(DEMO_ACTIVE_STUDENTS).toBeGreaterThanOrEqual(3);
+    expect(formatDemoLogins(logins)).toContain(activeLogins()[2]!.email);
+  });
+
+  it('gives each of them conversations with unread messages', async () => {
+    for (const login of activeLogins()) {
+      const { get } = await as(login.email);
+      const inbox = await get<ConversationPage>('/conversations');
+      expect(inbox.conversations, login.email).toHaveLength(7);
+      expect(inbox.unreadCount, login.email).toBeGreaterThanOrEqual(4);
+      expect(
+        inbox.conversations.filter((conversation) => conversation.unreadCount > 0).length,
+        login.email,
+      ).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('gives each of them the requests they sent: one waiting, one accepted, one rejected', async () => {
+    for (const login of activeLogins()) {
+      const { get } = await as(login.email);
+      const { requests } = await get<MyBuyRequestsResponse>('/interested/my-requests');
+      const statuses = requests.map((request) => request.status);
+      // Besides a purchase from the catalogue's past for some of them.
+      expect(
+        statuses.filter((status) => status === 'active'),
+        login.email,
+      ).toHaveLength(1);
+      expect(
+        statuses.filter((status) => status === 'rejected'),
+        login.email,
+      ).toHaveLength(1);
+      expect(statuses.filter((status) => status === 'accepted').length, login.email).toBeGreaterThanOrEqual(1);
+      expect(requests.find((request) => request.status === 'accepted')!.seller, login.email).toBeDefined();
+    }
+  });
+
+  it('gives each of them two interested buyers on a listing of their own', async () => {
+    for (const login of activeLogins()) {
+      const { user, get } = await as(login.email);
+      const own = await t.app.db.select({ id: products.id }).from(products).where(eq(products.sellerId, user.id));
+      const counts = await Promise.all(
+        own.map(async (listing) => {
+          const answer = await get<InterestedBuyersResponse>(
+            `/interested/get-buy-requests?productId=${listing.id}&sellerId=${user.id}`,
+          );
+          return answer.buyRequests.length;
+        }),
+      );
+      expect(Math.max(...counts), login.email).toBe(2);
+    }
+  });
+
+  it('gives each of them unread notifications of every kind a sale makes', async () => {
+    for (const login of activeLogins()) {
+      const { get } = await as(login.email);
+      const page = await get<NotificationPage>('/notifications?limit=50');
+      const kinds = page.notifications.map((notification) => notification.kind);
+      expect(page.unreadCount, login.email).toBe(7);
+      expect(
+        kinds.filter((kind) => kind === 'buy-request.received'),
+        login.email,
+      ).toHaveLength(2);
+      expect(
+        kinds.filter((kind) => kind === 'buy-request.accepted'),
+        login.email,
+      ).toHaveLength(1);
+      expect(
+        kinds.filter((kind) => kind === 'buy-request.rejected'),
+        login.email,
+      ).toHaveLength(1);
+      expect(
+        kinds.filter((kind) => kind === 'message.received'),
+        login.email,
+      ).toHaveLength(3);
+    }
+  });
+
+  it('gives each of them a wishlist', async () => {
+    for (const login of activeLogins()) {
+      const { get } = await as(login.email);
+      const { wishlistProducts } = await get<WishlistResponse>('/wishlist/get-wishlist');
+      expect(wishlistProducts, login.email).toHaveLength(3);
+    }
+  });
+
+  it('leaves no session of its own behind, and queues the mails the events make like any others', async () => {
+    expect(await t.app.db.select().from(sessions).where(eq(sessions.userAgent, 'campus-market demo seed'))).toEqual([]);
+    const mails = await t.app.db.select({ to: mailOutbox.toAddress }).from(mailOutbox);
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails.every((mail) => mail.to.endsWith(`@${DEMO_EMAIL_DOMAIN}`))).toBe(true);
   });
 });
 

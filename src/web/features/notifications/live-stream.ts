@@ -3,6 +3,7 @@ import { LIVE_EVENT, type LiveEventData } from '#domain/notifications/live-event
 import type { Product } from '#domain/products/product.wire.ts';
 import type { UnreadCountResponse } from '#domain/notifications/notification.wire.ts';
 import { apiEventSource } from '#web/api/api-client.ts';
+import { parseAnswerJson } from '#web/api/own-files.ts';
 import { sessionQueryKey } from '#web/features/auth/api/session.ts';
 import { buyRequestKeys } from '#web/features/buy-requests/api/query-keys.ts';
 import { invalidateProductData } from '#web/features/products/api/invalidate.ts';
@@ -134,7 +135,7 @@ function holdStream(
         source.addEventListener(type, (event) => {
           const message = event as MessageEvent<string>;
           if (message.lastEventId) lastEventId = message.lastEventId;
-          deliver({ type, data: JSON.parse(message.data) });
+          deliver({ type, data: parseAnswerJson(message.data) });
         });
       }
       source.onerror = () => {
