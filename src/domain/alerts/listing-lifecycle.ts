@@ -35,4 +35,7 @@ export const lifecycleMessages = {
   renewing: 'Renewing…',
   expiredHint: 'Hidden from buyers. Renew it to list it again.',
   expiresOn: (date: string) => `Expires ${date}`,
+  renewTitle: 'Renew your listing',
+  viewListing: 'View the listing',
+  goToMyListings: 'Go to My Listings',
 } as const;

@@ -32,6 +32,13 @@ export const savedSearchMessages = {
   saveThisSearch: 'Save this search',
   savedSearches: 'Saved searches',
   none: 'No saved searches yet. Search on Products and tap "Save this search".',
+  intro: 'We tell you in the app as soon as a new listing matches, and by e-mail as you choose for each search.',
+  saveIntro: 'We will tell you when a new listing matches. Name it, and choose how you hear by e-mail.',
+  frequencyLabel: 'E-mail',
+  renameTitle: 'Rename saved search',
+  deleteTitle: 'Delete saved search?',
+  deleteConfirm: (name: string) => `"${name}" will no longer alert you.`,
+  loadFailed: 'Could not load your saved searches.',
 } as const;
 
 const money = z.coerce

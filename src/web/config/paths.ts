@@ -22,6 +22,8 @@ export const paths = {
     messageSeller: (productId: string) => `/user/messages?product=${encodeURIComponent(productId)}`,
     /** The account page's list of blocked users. */
     blockedUsers: '/user/userAccount?tab=blocked',
+    /** The account page's saved searches. */
+    savedSearches: '/user/userAccount?tab=searches',
   },
   admin: {
     dashboard: '/admin/dashboard',
@@ -42,6 +44,8 @@ export const paths = {
   unauthorized: '/unauth-page',
   /** Where a mail's unsubscribe link leads; no sign-in needed. */
   unsubscribe: (token: string) => `/unsubscribe/${token}`,
+  /** Where the expiry mail's one-click renew link leads; no sign-in needed. */
+  renew: (token: string) => `/renew/${token}`,
 } as const;
 
 /** Where a signed-in user belongs when a page is not theirs (spec 2, route guards). */

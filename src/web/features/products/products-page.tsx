@@ -14,6 +14,8 @@ import type { CategoryOption, FilterSidebarProps } from './components/filter-sid
 import { LoadMore } from './components/load-more.tsx';
 import { ProductCardList } from './components/product-grid.tsx';
 import { useProductFilter } from './use-product-filter.ts';
+import { SaveSearchButton } from '#web/features/alerts/components/save-search-button.tsx';
+import { useCurrentUser } from '#web/features/auth/api/session.ts';
 
 /** The sidebar (a dialog) is fetched when a Filter button is aimed at, not with the page. */
 const FilterSidebar = lazyWithPreload<FilterSidebarProps>(() =>
@@ -31,6 +33,8 @@ function categoryOptionsOf(answer: ProductListResponse | undefined, chosen: Cate
 /** Products (spec 2), also the admin's /admin/products: count, filter sidebar, endless grid. */
 export function ProductsPage() {
   const filter = useProductFilter();
+  // Saved searches alert students; the admin's Products page manages listings.
+  const isAdmin = useCurrentUser().isAdmin;
   const sidebar = useDisclosure();
   const list = useProductList(filter.query);
   const requestStatus = useRequestStatusFooter(filter.showBuyRequests);
@@ -55,7 +59,12 @@ export function ProductsPage() {
         <h1 className="text-lg font-bold tracking-wide text-slate-900 sm:text-2xl" aria-live="polite">
           {`${total} PRODUCTS`}
         </h1>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {!filter.showBuyRequests && !isAdmin && (
+            <SaveSearchButton
+              criteria={{ q: filter.search.trim() || undefined, category: filter.categories, sort: filter.sort || 'newest' }}
+            />
+          )}
           {list.isFetching && !list.isFetchingNextPage && <Spinner className="h-5 w-5 text-brand-600" />}
           {filter.isActive && (
             <Button

@@ -12,6 +12,7 @@ import { paths } from '#web/config/paths.ts';
 import { useDeleteProduct } from '#web/features/products/api/delete-product.ts';
 import { ProductCard } from '#web/features/products/components/product-card.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
+import { ExpiredNote, RenewButton } from '#web/features/alerts/components/renew-button.tsx';
 
 export interface ListingCardProps {
   product: Product;
@@ -52,6 +53,8 @@ export function ListingCard({ product, canEdit, onEdit, extraActions, headingLev
 
   const footer = (
     <div className="flex flex-wrap items-center gap-2">
+      {product.expired && !product.soldOut && <ExpiredNote />}
+      {!product.soldOut && <RenewButton product={product} />}
       {product.soldOut ? (
         <Button variant="secondary" size="sm" onClick={onSoldOut}>
           Sold Out
