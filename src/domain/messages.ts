@@ -114,6 +114,9 @@ export const productMessages = {
   loading: LOADING_TEXT,
   soldOutBadge: 'SOLD OUT',
   notAvailable: 'Not Available',
+  /** The product page's action bar (issue 22): fixed to the bottom of a phone's screen. */
+  buyerActionsLabel: 'Buy or ask the seller',
+  ownerActionsLabel: 'Manage your listing',
   imageTooLarge: 'Each image must be at most 10 MB.',
   imageTooManyPixels: 'This image is too large in pixels.',
   imageUnreadable: validationMessages.onlyImages,
@@ -234,6 +237,25 @@ export const siteMessages = {
   badRequest: 'The request could not be read.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   liveBusy: 'Live updates are busy right now. The page will try again shortly.',
+} as const;
+
+/** The app's frame: the phone's bottom bar (at most five tabs), its account menu and the footer's links (issue 22). */
+export const shellMessages = {
+  /** The bottom bar's last tab, which opens the account menu; it carries the unread alerts. */
+  accountTab: 'Account',
+  accountTabLabel: (unreadAlerts: number) =>
+    unreadAlerts === 0 ? 'Account menu' : `Account menu, ${unreadAlerts} unread ${unreadAlerts === 1 ? 'alert' : 'alerts'}`,
+  myAccount: 'My account',
+  alerts: 'Alerts',
+  alertsWithUnread: (unread: number) => (unread === 0 ? 'Alerts' : `Alerts, ${unread} unread`),
+  myListings: 'My Listings',
+  wishlist: 'Wishlist',
+  notificationSettings: 'Notification settings',
+  jobs: 'Background jobs',
+  audit: 'Audit log',
+  about: 'About Campus Market',
+  logout: 'Log out',
+  quickLinks: 'Quick links',
 } as const;
 
 /** The bell, the notifications list, the preferences and the unsubscribe page. */

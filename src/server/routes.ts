@@ -7,9 +7,11 @@ import { buyRequestsRoutes, soldOutRoutes } from './buy-requests/buy-requests.ro
 import { conversationsRoutes } from './conversations/conversations.routes.ts';
 import { adminJobsRoutes } from './jobs/jobs.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { adminSafeSpotsRoutes, meetupsRoutes, safeSpotsRoutes } from './meetups/meetups.routes.ts';
 import { moderationAdminRoutes, reportsRoutes } from './moderation/moderation.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
+import { adminReviewsRoutes, reviewsRoutes } from './reviews/reviews.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
@@ -51,4 +53,10 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(adminJobsRoutes, { prefix: '/admin/jobs' });
   await api.register(reportsRoutes, { prefix: '/reports' });
   await api.register(moderationAdminRoutes, { prefix: '/admin' });
+  await api.register(reviewsRoutes, { prefix: '/reviews' });
+  await api.register(adminReviewsRoutes, { prefix: '/admin/reviews' });
+  // Meet-ups live inside a conversation (/conversations/{id}/meetup); the meetups feature owns them.
+  await api.register(meetupsRoutes, { prefix: '/conversations' });
+  await api.register(safeSpotsRoutes, { prefix: '/meetup-spots' });
+  await api.register(adminSafeSpotsRoutes, { prefix: '/admin/meetup-spots' });
 };

@@ -106,7 +106,9 @@ describe('registration', () => {
     await page.waitForURL(`${server.url}/shop`);
     await toast(page, 'Registration successful');
     const avatar = page.getByRole('link', { name: 'My account' }).locator('img');
-    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^http:\/\/localhost:\d+\/uploads\/avatars\/[0-9a-f-]+\.webp$/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.src))
+      .toMatch(/^http:\/\/localhost:\d+\/uploads\/avatars\/[0-9a-f-]+\.webp$/);
     await context.close();
   });
 

@@ -40,7 +40,7 @@ export interface ServerProcess {
  * The real server (`node --import tsx src/server/main.ts`) in a child process on a free port, as
  * `npm start` runs it, configured by `env` (DATA_DIR or DATABASE_URL, SMTP_URL, …).
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, readyTimeoutMs?: number): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -63,7 +63,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log.slice(-4000);
   try {
-    await waitUntilReady(url, child, output);
+    await waitUntilReady(url, child, output, readyTimeoutMs);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'job.discard',
   'moderation.dismiss',
   'moderation.remove-listing',
+  'moderation.remove-review',
   'moderation.warn',
   'moderation.suspend',
   'moderation.ban',
@@ -19,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'moderation.expire',
   'prohibited-word.add',
   'prohibited-word.remove',
+  'safe-spot.add',
+  'safe-spot.edit',
+  'safe-spot.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -30,6 +34,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'job.discard': 'Discarded a job',
   'moderation.dismiss': 'Dismissed reports',
   'moderation.remove-listing': 'Removed a listing',
+  'moderation.remove-review': 'Removed a review',
   'moderation.warn': 'Warned a user',
   'moderation.suspend': 'Suspended a user',
   'moderation.ban': 'Banned a user',
@@ -37,6 +42,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'moderation.expire': 'Suspension ended (its time was over)',
   'prohibited-word.add': 'Added a prohibited word',
   'prohibited-word.remove': 'Removed a prohibited word',
+  'safe-spot.add': 'Added a safe spot',
+  'safe-spot.edit': 'Edited a safe spot',
+  'safe-spot.remove': 'Removed a safe spot',
 };
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -13,7 +13,7 @@ export const reportReasonLabels: Record<ReportReason, string> = {
   other: 'Other',
 };
 
-export const REPORT_TARGET_TYPES = ['listing', 'user', 'message'] as const;
+export const REPORT_TARGET_TYPES = ['listing', 'user', 'message', 'review'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
@@ -25,7 +25,7 @@ export const REPORT_OTHER_MIN_CHARS = 10;
 export const LISTINGS_PER_DAY = 20;
 
 /** What an admin can do about a report's target (the reasons are stored and e-mailed). */
-export const MODERATION_ACTIONS = ['dismiss', 'remove-listing', 'warn', 'suspend', 'ban', 'lift'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'remove-listing', 'remove-review', 'warn', 'suspend', 'ban', 'lift'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const SUSPENSION_DAYS = [1, 7, 30] as const;
 export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
@@ -33,6 +33,7 @@ export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
 export const moderationActionLabels: Record<ModerationAction, string> = {
   dismiss: 'Dismiss',
   'remove-listing': 'Remove listing',
+  'remove-review': 'Remove review',
   warn: 'Warn user',
   suspend: 'Suspend',
   ban: 'Ban',

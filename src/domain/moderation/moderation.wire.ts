@@ -33,6 +33,18 @@ export const reportedMessageSchema = z.object({
   ),
 });
 
+/** A reported review as everyone saw it on the profile. */
+export const reportedReviewSchema = z.object({
+  _id: z.string(),
+  rating: z.number().int(),
+  text: z.string().nullable(),
+  authorName: z.string(),
+  subjectName: z.string(),
+  productTitle: z.string(),
+  createdAt: z.string(),
+  removed: z.boolean(),
+});
+
 /** The reported user's history: earlier reports against them and actions taken. */
 export const userHistorySchema = z.object({
   earlierReports: z.array(
@@ -54,6 +66,7 @@ export const reportGroupSchema = z.object({
   firstReportedAt: z.string(),
   listing: productSchema.extend({ hidden: z.boolean() }).nullable(),
   message: reportedMessageSchema.nullable(),
+  review: reportedReviewSchema.nullable(),
   /** Whose target it is (the seller, the author, the user), null when the account is gone. */
   user: reportedUserSchema.nullable(),
   reports: z.array(reportEntrySchema),

@@ -22,6 +22,11 @@ export const NOTIFICATION_KINDS = [
   'saved-search.match',
   'wishlist.price-drop',
   'wishlist.unavailable',
+  'review.reminder',
+  'review.received',
+  'meetup.proposed',
+  'meetup.accepted',
+  'meetup.reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -99,6 +104,26 @@ export const notificationTexts: {
         ? `"${p.productTitle}" from your wishlist was sold.`
         : `"${p.productTitle}" from your wishlist expired and is no longer listed.`,
   },
+  'review.reminder': {
+    title: 'How did it go?',
+    body: (p) => `Review ${p.otherName} for "${p.productTitle}": it helps other students deal with confidence.`,
+  },
+  'review.received': {
+    title: 'New review',
+    body: (p) => `${p.authorName} gave you ${p.rating} out of 5 stars for "${p.productTitle}".`,
+  },
+  'meetup.proposed': {
+    title: 'Meet-up proposed',
+    body: (p) => `${p.proposerName} proposes to meet at ${p.spotName}, ${p.when}, about "${p.productTitle}".`,
+  },
+  'meetup.accepted': {
+    title: 'Meet-up agreed',
+    body: (p) => `${p.accepterName} accepted: ${p.spotName}, ${p.when}, about "${p.productTitle}".`,
+  },
+  'meetup.reminder': {
+    title: 'Meet-up in an hour',
+    body: (p) => `You meet ${p.otherName} at ${p.spotName}, ${p.when}, about "${p.productTitle}".`,
+  },
 };
 
 /** A price as the site writes it: ₹ and Indian digit groups, paise only when there are some. */
@@ -117,6 +142,8 @@ export function moderationNoticeHeadline(p: NotificationPayloads['moderation.not
         : 'The reports about you were dismissed.';
     case 'remove-listing':
       return `Your listing "${p.productTitle ?? ''}" was removed.`;
+    case 'remove-review':
+      return `Your review about "${p.productTitle ?? ''}" was removed.`;
     case 'warn':
       return 'You received a warning.';
     case 'suspend':
@@ -141,6 +168,11 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'saved-search.match': 'New listings matching my saved searches',
   'wishlist.price-drop': 'Price drops on my wishlist',
   'wishlist.unavailable': 'Items on my wishlist sold or expired',
+  'review.reminder': 'Reminders to review a deal',
+  'review.received': 'Someone reviewed me',
+  'meetup.proposed': 'Meet-up proposals',
+  'meetup.accepted': 'A meet-up was agreed',
+  'meetup.reminder': 'Meet-up reminders',
 };
 
 /** A notification's title and sentence, as the bell's list shows them. */
@@ -187,6 +219,26 @@ export function notificationText(notification: Notification): { title: string; b
       return { title: text.title, body: text.body(notification.payload) };
     }
     case 'wishlist.unavailable': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'review.reminder': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'review.received': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'meetup.proposed': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'meetup.accepted': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'meetup.reminder': {
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
     }

@@ -17,13 +17,13 @@ export const notificationPayloadSchemas = {
   'listing.under-review': z.object(listing),
   /** To a reporter: what became of their report (never who decided). */
   'report.outcome': z.object({
-    targetType: z.enum(['listing', 'user', 'message']),
+    targetType: z.enum(['listing', 'user', 'message', 'review']),
     targetLabel: z.string(),
     outcome: z.enum(['removed', 'action-taken', 'no-action']),
   }),
   /** To the user an admin acted on: what was done and why (the mail always goes). */
   'moderation.notice': z.object({
-    action: z.enum(['dismiss', 'remove-listing', 'warn', 'suspend', 'ban', 'lift']),
+    action: z.enum(['dismiss', 'remove-listing', 'remove-review', 'warn', 'suspend', 'ban', 'lift']),
     reason: z.string(),
     productTitle: z.string().optional(),
     /** Suspensions: until when, as the site's calendar writes it. */
@@ -46,6 +46,38 @@ export const notificationPayloadSchemas = {
   'wishlist.price-drop': z.object({ ...listing, oldPrice: z.number(), newPrice: z.number() }),
   /** To each wishlister: the listing was sold or expired. */
   'wishlist.unavailable': z.object({ ...listing, reason: z.enum(['sold', 'expired']) }),
+  /** To a side of a sale that has not reviewed it, 3 days after (once). */
+  'review.reminder': z.object({ ...listing, otherName: z.string(), role: z.enum(['seller', 'buyer']) }),
+  /** To the reviewed user. */
+  'review.received': z.object({ ...listing, authorName: z.string(), rating: z.number().int(), reviewedId: z.string() }),
+  /** To the other participant: a meet-up proposal (or a counter-suggestion) waits for an answer. */
+  'meetup.proposed': z.object({
+    productTitle: z.string(),
+    conversationId: z.string(),
+    proposerName: z.string(),
+    spotName: z.string(),
+    meetAt: z.string(),
+    /** The time as the campus's calendar writes it. */
+    when: z.string(),
+  }),
+  /** To the proposer: the other side accepted. */
+  'meetup.accepted': z.object({
+    productTitle: z.string(),
+    conversationId: z.string(),
+    accepterName: z.string(),
+    spotName: z.string(),
+    meetAt: z.string(),
+    when: z.string(),
+  }),
+  /** To both sides, an hour before. */
+  'meetup.reminder': z.object({
+    productTitle: z.string(),
+    conversationId: z.string(),
+    otherName: z.string(),
+    spotName: z.string(),
+    meetAt: z.string(),
+    when: z.string(),
+  }),
 } satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayloads = { [K in NotificationKind]: z.infer<(typeof notificationPayloadSchemas)[K]> };

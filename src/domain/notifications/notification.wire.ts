@@ -17,6 +17,11 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('saved-search.match'), payload: notificationPayloadSchemas['saved-search.match'] }),
   z.object({ ...common, kind: z.literal('wishlist.price-drop'), payload: notificationPayloadSchemas['wishlist.price-drop'] }),
   z.object({ ...common, kind: z.literal('wishlist.unavailable'), payload: notificationPayloadSchemas['wishlist.unavailable'] }),
+  z.object({ ...common, kind: z.literal('review.reminder'), payload: notificationPayloadSchemas['review.reminder'] }),
+  z.object({ ...common, kind: z.literal('review.received'), payload: notificationPayloadSchemas['review.received'] }),
+  z.object({ ...common, kind: z.literal('meetup.proposed'), payload: notificationPayloadSchemas['meetup.proposed'] }),
+  z.object({ ...common, kind: z.literal('meetup.accepted'), payload: notificationPayloadSchemas['meetup.accepted'] }),
+  z.object({ ...common, kind: z.literal('meetup.reminder'), payload: notificationPayloadSchemas['meetup.reminder'] }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

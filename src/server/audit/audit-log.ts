@@ -8,7 +8,7 @@ export type { AuditAction };
 
 export interface AuditEvent {
   action: AuditAction;
-  targetType: 'user' | 'product' | 'job' | 'listing' | 'message' | 'word';
+  targetType: 'user' | 'product' | 'job' | 'listing' | 'message' | 'word' | 'review' | 'safe-spot';
   targetId: string;
   /** The user the action concerned, for their history (the suspended user, the removed listing's seller). */
   subjectUserId?: string | null;

@@ -10,6 +10,7 @@ import {
 } from '#domain/products/photo-sources.ts';
 import type { ProductImage } from '#domain/products/product.wire.ts';
 import { FIRST_SCREEN_ANSWERS_ID, OWN_FILE_PATHS, SITE_URL_META } from '#domain/first-screen.ts';
+import { shareCardFor, shareTagsHtml, siteShareCard } from './share-tags.ts';
 
 /**
  * The page a phone opens, with what its first screen needs written into it (issue 10): on slow
@@ -19,7 +20,8 @@ import { FIRST_SCREEN_ANSWERS_ID, OWN_FILE_PATHS, SITE_URL_META } from '#domain/
  *    instead of after it has run;
  *  - for a signed-in visitor, the answers of the calls the first screen makes (the same GETs, made
  *    here with the visitor's own cookie through the API itself), which the web app takes instead
- *    of asking again (api-client.ts), and a preload of the screen's largest photo.
+ *    of asking again (api-client.ts), and a preload of the screen's largest photo;
+ *  - for everyone, crawlers included, the page's Open Graph and Twitter tags (share-tags.ts).
  * The list of calls repeats what the web app asks for at start (app/first-screen-data.ts); a call
  * missing here is simply made by the browser, an answer it does not use is dropped.
  */
@@ -204,10 +206,18 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
 
   return async function firstScreenPage(request: FastifyRequest): Promise<FirstScreenPage> {
     const pathname = request.url.split('?')[0] ?? '/';
-    const { user, answers, setCookie } = await gatherAnswers(request, pathname);
+    const [{ user, answers, setCookie }, shareCard] = await Promise.all([
+      gatherAnswers(request, pathname),
+      shareCardFor(app, options.siteUrl, pathname).catch((error: unknown) => {
+        // A preview of the site is better than no page.
+        request.log.warn({ err: error }, "the listing's share tags could not be written into the page");
+        return siteShareCard(options.siteUrl);
+      }),
+    ]);
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
     const audience = user ? (user.isAdmin ? undefined : 'student') : 'visitor';
     const head = [
+      shareTagsHtml(shareCard),
       ...modulePreloads(pathname, audience),
       siteMeta,
       ...(user ? photoPreloads(answers, productId ? `/api/v1/products/${productId}` : undefined, siteOrigin) : []),

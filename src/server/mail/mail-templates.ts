@@ -9,6 +9,13 @@ import {
 } from './templates/buy-request-mails.ts';
 import { moderationNoticeMail, reportOutcomeMail, underReviewMail } from './templates/moderation-mails.ts';
 import { messageReceivedMail } from './templates/conversation-mails.ts';
+import {
+  meetupAcceptedMail,
+  meetupProposedMail,
+  meetupReminderMail,
+  reviewReceivedMail,
+  reviewReminderMail,
+} from './templates/deal-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
 import {
@@ -40,6 +47,11 @@ export interface MailTemplateData {
   'wishlist.price-drop': NotificationMailData<NotificationPayloads['wishlist.price-drop']>;
   'wishlist.unavailable': NotificationMailData<NotificationPayloads['wishlist.unavailable']>;
   'saved-search.digest': SavedSearchDigestData;
+  'review.reminder': NotificationMailData<NotificationPayloads['review.reminder']>;
+  'review.received': NotificationMailData<NotificationPayloads['review.received']>;
+  'meetup.proposed': NotificationMailData<NotificationPayloads['meetup.proposed']>;
+  'meetup.accepted': NotificationMailData<NotificationPayloads['meetup.accepted']>;
+  'meetup.reminder': NotificationMailData<NotificationPayloads['meetup.reminder']>;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -57,6 +69,11 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'wishlist.price-drop': priceDropMail,
   'wishlist.unavailable': wishlistUnavailableMail,
   'saved-search.digest': savedSearchDigestMail,
+  'review.reminder': reviewReminderMail,
+  'review.received': reviewReceivedMail,
+  'meetup.proposed': meetupProposedMail,
+  'meetup.accepted': meetupAcceptedMail,
+  'meetup.reminder': meetupReminderMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */

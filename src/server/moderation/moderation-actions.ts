@@ -14,6 +14,7 @@ import type { UserRow } from '../users/user.mapper.ts';
 import { type ModerationContext, siteDateTime } from './moderation-context.ts';
 import { type ReportTarget, findReportTarget } from './report-targets.ts';
 import { resolveOpenReports } from './reports.repository.ts';
+import { removeReviewInTransaction } from '../reviews/review-rules.ts';
 import { holdAccount, releaseAccount } from './suspensions.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -21,6 +22,7 @@ const DAY_MS = 24 * 3600_000;
 const ACTION_MESSAGES: Record<ModerationActionBody['action'], string> = {
   dismiss: m.dismissed,
   'remove-listing': m.listingRemoved,
+  'remove-review': m.reviewRemoved,
   warn: m.userWarned,
   suspend: m.userSuspended,
   ban: m.userBanned,
@@ -31,6 +33,7 @@ const ACTION_MESSAGES: Record<ModerationActionBody['action'], string> = {
 const OUTCOMES: Record<Exclude<ModerationActionBody['action'], 'lift'>, ReportOutcome> = {
   dismiss: 'no-action',
   'remove-listing': 'removed',
+  'remove-review': 'removed',
   warn: 'action-taken',
   suspend: 'action-taken',
   ban: 'action-taken',
@@ -62,6 +65,7 @@ export async function moderate(ctx: ModerationContext, admin: UserRow, body: Mod
   const target = await findReportTarget(ctx.db, body.targetType, body.targetId);
   if (!target) throw notFound(m.targetNotFound);
   if (body.action === 'remove-listing' && target.type !== 'listing') throw badRequest(m.targetNotFound);
+  if (body.action === 'remove-review' && target.type !== 'review') throw badRequest(m.targetNotFound);
   const affectedId = target.ownerId;
   const droppedPhotos: StoredImage[] = [];
 
@@ -89,6 +93,13 @@ export async function moderate(ctx: ModerationContext, admin: UserRow, body: Mod
         await deleteListing(tx, target.id);
         droppedPhotos.push(...listing.images);
         details.title = listing.title;
+        break;
+      }
+      case 'remove-review': {
+        const review = await removeReviewInTransaction(tx, target.id, admin.id, now);
+        details.rating = review.rating;
+        details.text = review.text;
+        details.subjectId = review.subjectId;
         break;
       }
       case 'warn':
@@ -139,7 +150,7 @@ export async function moderate(ctx: ModerationContext, admin: UserRow, body: Mod
   return ACTION_MESSAGES[body.action];
 }
 
-function auditTargetType(type: ReportTargetType): 'listing' | 'user' | 'message' {
+function auditTargetType(type: ReportTargetType): 'listing' | 'user' | 'message' | 'review' {
   return type;
 }
 

@@ -8,7 +8,7 @@ import { loadProductCards } from '../products/product.mapper.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { profilePictureOf } from '../users/user.mapper.ts';
 import type { ModerationContext } from './moderation-context.ts';
-import { findReportTarget, reportedMessageWithContext } from './report-targets.ts';
+import { findReportTarget, reportedMessageWithContext, reportedReview } from './report-targets.ts';
 import { countOpenReports, findClosedReportsAgainst, findOpenReportGroups, findOpenReportsOn } from './reports.repository.ts';
 
 /** Targets a page of the queue shows; the rest wait for the next decisions. */
@@ -43,6 +43,7 @@ export async function reportQueue(ctx: ModerationContext, admin: UserRow): Promi
         firstReportedAt: group.firstReportedAt.toISOString(),
         listing: card ? { ...card, hidden: hidden.get(group.targetId) ?? false } : null,
         message: group.targetType === 'message' ? await reportedMessageWithContext(ctx.db, group.targetId) : null,
+        review: group.targetType === 'review' ? await reportedReview(ctx.db, group.targetId) : null,
         user: owner
           ? {
               _id: owner.id,

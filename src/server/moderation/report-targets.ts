@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ReportTargetType } from '#domain/moderation/moderation.ts';
 import type { ReportGroup } from '#domain/moderation/moderation.wire.ts';
 import type { Queryable } from '../db/client.ts';
-import { conversationMessages, conversations, products, users } from '../db/schema/index.ts';
+import { conversationMessages, conversations, products, reviews, users } from '../db/schema/index.ts';
 import { isUuid } from '../http/ids.ts';
 
 /** What a report is about, as the rules need it: whose it is, and a short label for the reporter. */
@@ -55,7 +55,44 @@ export async function findReportTarget(
       if (viewerId !== undefined && viewerId !== row.buyerId && viewerId !== row.sellerId) return undefined;
       return { type, id, ownerId: row.authorId, label: `a message about "${row.productTitle}"` };
     }
+    case 'review': {
+      const [row] = await db
+        .select({ authorId: reviews.authorId, productTitle: reviews.productTitle, removedAt: reviews.removedAt })
+        .from(reviews)
+        .where(eq(reviews.id, id));
+      // A removed review is no longer shown, so nobody can report it any more.
+      if (!row || (viewerId !== undefined && row.removedAt)) return undefined;
+      return { type, id, ownerId: row.authorId, label: `a review about "${row.productTitle}"`, productTitle: row.productTitle };
+    }
   }
+}
+
+/** A reported review as it was shown, for the admin's queue. */
+export async function reportedReview(db: Queryable, reviewId: string): Promise<ReportGroup['review']> {
+  const [row] = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      text: reviews.text,
+      productTitle: reviews.productTitle,
+      createdAt: reviews.createdAt,
+      removedAt: reviews.removedAt,
+      authorName: sql<string | null>`(select ${users.userName} from ${users} where ${users.id} = ${reviews.authorId})`,
+      subjectName: sql<string | null>`(select ${users.userName} from ${users} where ${users.id} = ${reviews.subjectId})`,
+    })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId));
+  if (!row) return null;
+  return {
+    _id: row.id,
+    rating: row.rating,
+    text: row.text,
+    authorName: row.authorName ?? 'Deleted user',
+    subjectName: row.subjectName ?? 'Deleted user',
+    productTitle: row.productTitle,
+    createdAt: row.createdAt.toISOString(),
+    removed: row.removedAt !== null,
+  };
 }
 
 /** Messages shown around a reported one in the admin's queue, on each side. */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-or
 import type { Category } from '#domain/catalog.ts';
 import type { ProductFields } from '#domain/products/product.schemas.ts';
 import type { Queryable } from '../db/client.ts';
-import { buyRequests, productCategoryCounts, productImages, products } from '../db/schema/index.ts';
+import { buyRequests, productCategoryCounts, productImages, products, users } from '../db/schema/index.ts';
 import { type ListingFilter, containsPattern } from './listing-statements.ts';
 import type { StoredImage } from './product.mapper.ts';
 
@@ -133,9 +133,23 @@ export async function insertListing(
   fields: ProductFields,
   lifecycle: ListingLifecycle,
 ): Promise<string> {
+  // A listing shows its seller's rating (issue 23). The seller row is key-share locked, so a review
+  // being written (which locks it for update and then rewrites every listing of the seller) either
+  // finishes first and is read here, or waits for this listing and then rewrites it too.
+  const [seller] = await db
+    .select({ rating: users.sellerRating, numReviews: users.sellerReviewCount })
+    .from(users)
+    .where(eq(users.id, sellerId))
+    .for('key share');
   const [row] = await db
     .insert(products)
-    .values({ ...editableColumns(fields), ...lifecycle, sellerId })
+    .values({
+      ...editableColumns(fields),
+      ...lifecycle,
+      sellerId,
+      rating: seller?.rating ?? 0,
+      numReviews: seller?.numReviews ?? 0,
+    })
     .returning({ id: products.id });
   return row!.id;
 }
@@ -208,4 +222,41 @@ export async function findUsedStorageKeys(db: Queryable, storageKeys: string[]):
     .where(inArray(productImages.storageKey, storageKeys))
     .groupBy(productImages.storageKey);
   return new Set(rows.map((row) => row.storageKey));
+}
+
+/** What a shared link's preview shows of a listing (http/share-tags.ts): one row by primary key. */
+export interface ShareableListingRow {
+  title: string;
+  description: string;
+  price: number;
+  condition: string;
+  category: string;
+  soldOut: boolean;
+  hidden: boolean;
+  /** The first photo, if any. */
+  photo: { storageKey: string; width: number; height: number } | null;
+}
+
+export async function findShareableListing(db: Queryable, id: string): Promise<ShareableListingRow | undefined> {
+  const [[listing], [photo]] = await Promise.all([
+    db
+      .select({
+        title: products.title,
+        description: products.description,
+        price: products.price,
+        condition: products.condition,
+        category: products.category,
+        soldOut: products.soldOut,
+        hidden: products.hidden,
+      })
+      .from(products)
+      .where(eq(products.id, id)),
+    db
+      .select({ storageKey: productImages.storageKey, width: productImages.width, height: productImages.height })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position))
+      .limit(1),
+  ]);
+  return listing ? { ...listing, photo: photo ?? null } : undefined;
 }

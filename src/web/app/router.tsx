@@ -29,6 +29,7 @@ const screens = {
   jobs: lazyWithPreload(() => import('#web/features/admin/jobs-page.tsx').then((m) => m.JobsPage)),
   reports: lazyWithPreload(() => import('#web/features/moderation/reports-page.tsx').then((m) => m.ReportsPage)),
   audit: lazyWithPreload(() => import('#web/features/moderation/audit-page.tsx').then((m) => m.AuditPage)),
+  safeSpots: lazyWithPreload(() => import('#web/features/meetups/safe-spots-page.tsx').then((m) => m.SafeSpotsPage)),
   notifications: lazyWithPreload(() =>
     import('#web/features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
   ),
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
         page('jobs', screens.jobs),
         page('reports', screens.reports),
         page('audit', screens.audit),
+        page('safe-spots', screens.safeSpots),
         page('about', screens.about),
       ]),
       // A mail's unsubscribe link works signed in or not, so no guard stands in front of it.

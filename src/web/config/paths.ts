@@ -20,6 +20,8 @@ export const paths = {
     conversation: (id: string) => `/user/messages/${id}`,
     /** 'Message seller': the conversation about that listing, or a first message that starts it. */
     messageSeller: (productId: string) => `/user/messages?product=${encodeURIComponent(productId)}`,
+    /** The account page's wishlist tab. */
+    wishlist: '/user/userAccount?tab=wishlist',
     /** The account page's list of blocked users. */
     blockedUsers: '/user/userAccount?tab=blocked',
     /** The account page's saved searches. */
@@ -35,6 +37,7 @@ export const paths = {
     jobs: '/admin/jobs',
     reports: '/admin/reports',
     audit: '/admin/audit',
+    safeSpots: '/admin/safe-spots',
   },
   auth: {
     login: '/auth/login',

@@ -24,9 +24,11 @@ export function makeDataDir(): string {
  * Starts the real server (`node --import tsx src/server/main.ts`, serving the built SPA) on a
  * free port with a temporary DATA_DIR, as `npm start` would. Mail goes to DATA_DIR/outbox.
  */
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; readyTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const dataDir = options.dataDir ?? makeDataDir();
-  const server = await startServerProcess({ DATA_DIR: dataDir, ...options.env });
+  const server = await startServerProcess({ DATA_DIR: dataDir, ...options.env }, options.readyTimeoutMs);
   const terminate = () => server.stop('SIGTERM');
   return {
     url: server.url,

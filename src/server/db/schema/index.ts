@@ -7,3 +7,5 @@ export * from './notifications.ts';
 export * from './moderation.ts';
 export * from './conversations.ts';
 export * from './alerts.ts';
+export * from './reviews.ts';
+export * from './meetups.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { GENDERS } from '#domain/constants.ts';
 import { createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 
@@ -24,6 +24,13 @@ export const users = pgTable(
     suspendedUntil: timestamptz('suspended_until'),
     /** Banned by an admin: like a suspension without an end. */
     bannedAt: timestamptz('banned_at'),
+    /**
+     * The average of the reviews received as a seller (one decimal) and their count, kept by the
+     * reviews feature in the transaction of each review, with this row locked (issue 23). Copied to
+     * each of the user's listings (products.rating / num_reviews) in the same transaction.
+     */
+    sellerRating: numeric('seller_rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
+    sellerReviewCount: integer('seller_review_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -33,6 +40,7 @@ export const users = pgTable(
     index('users_suspended_until_idx')
       .on(table.suspendedUntil)
       .where(sql`${table.suspendedUntil} is not null`),
+    check('users_seller_rating_check', sql`${table.sellerRating} between 0 and 5 and ${table.sellerReviewCount} >= 0`),
     check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
     check('users_gender_check', sql.raw(`gender is null or gender in (${sqlList(GENDERS)})`)),
     check('users_phone_check', sql`${table.phoneNumber} is null or ${table.phoneNumber} ~ '^[6-9][0-9]{9}$'`),

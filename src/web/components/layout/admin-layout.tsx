@@ -6,7 +6,8 @@ import { UnreadAnnouncer } from '#web/features/notifications/components/unread-a
 import { cn } from '#web/lib/cn.ts';
 import { AvatarLink } from './avatar-link.tsx';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
-import { adminBottomItems, adminRailItems, logoutIcon as LogoutIcon } from './nav-items.ts';
+import { AccountMenu } from './account-menu.tsx';
+import { adminAccountMenuItems, adminBottomItems, adminRailItems, logoutIcon as LogoutIcon } from './nav-items.ts';
 
 const railLink = 'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium';
 
@@ -65,7 +66,7 @@ export function AdminLayout() {
       <main id="main" className="px-4 pb-24 pt-20 lg:ml-56 lg:px-8 lg:pb-8">
         <Outlet />
       </main>
-      <BottomTabBar items={adminBottomItems} />
+      <BottomTabBar items={adminBottomItems} extra={<AccountMenu itemsFor={adminAccountMenuItems} />} />
     </div>
   );
 }

@@ -3,24 +3,29 @@ import { NavLink } from 'react-router';
 import { cn } from '#web/lib/cn.ts';
 import type { NavItem } from './nav-items.ts';
 
-/** One tab: icon over a one-line label (seven tabs share a 375 px phone). */
-export const tabClasses = 'flex flex-col items-center gap-0.5 whitespace-nowrap py-2 text-[11px] font-medium sm:text-xs';
+/** One tab: icon over a one-line label (five tabs share a 375 px phone). */
+export const tabClasses = 'flex flex-col items-center gap-0.5 whitespace-nowrap py-2 text-xs font-medium';
 
-/** Fixed tab bar with icons, shown only below 1024px (xs, sm, md). */
+/** Fixed tab bar with icons, shown only below 1024px (xs, sm, md): at most five tabs, the last one `extra` (issue 22). */
 export function BottomTabBar({
   items,
   onNavigate,
   extra,
+  className,
 }: {
   items: NavItem[];
   onNavigate?: (item: NavItem) => void;
-  /** A last tab of another kind (the notifications bell). */
+  /** A last tab of another kind (the account menu). */
   extra?: ReactNode;
+  className?: string;
 }) {
   return (
     <nav
       aria-label="Primary"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden',
+        className,
+      )}
     >
       <ul className="mx-auto flex max-w-xl justify-around">
         {items.map((item) => (

@@ -1,8 +1,16 @@
 import { AtSign, Briefcase, Camera, Mail, MessageCircle, Users } from 'lucide-react';
-import { siteMessages } from '#domain/messages.ts';
+import { Link } from 'react-router';
+import { shellMessages, siteMessages } from '#domain/messages.ts';
 import { useSiteFacts } from '#web/api/site.ts';
+import { paths } from '#web/config/paths.ts';
 
-const QUICK_LINKS = ['Home', 'Products', 'My Listings', 'Login'];
+/** Where the phone's bottom bar has no room for them, these are a tap away here too (issue 22). */
+const QUICK_LINKS = [
+  { label: 'Home', to: paths.shop.home },
+  { label: 'Products', to: paths.shop.products },
+  { label: shellMessages.myListings, to: paths.shop.listings },
+  { label: shellMessages.about, to: paths.shop.about },
+];
 
 /** Placeholder targets for the four networks (spec 1); labels name them for screen readers. */
 const SOCIAL_LINKS = [
@@ -39,15 +47,18 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-900">Quick links</h2>
-          <ul className="mt-3 space-y-2 text-sm text-slate-700">
-            {QUICK_LINKS.map((label) => (
-              <li key={label}>
-                {/* The spec gives these no target. */}
-                <a className="cursor-default">{label}</a>
-              </li>
-            ))}
-          </ul>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-900">{shellMessages.quickLinks}</h2>
+          <nav aria-label={shellMessages.quickLinks}>
+            <ul className="mt-3 space-y-2 text-sm text-slate-700">
+              {QUICK_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="hover:text-brand-700 hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-900">Contact</h2>

@@ -4,20 +4,29 @@ import { NotificationBell } from '#web/features/notifications/components/notific
 import { UnreadAnnouncer } from '#web/features/notifications/components/unread-announcer.tsx';
 import { clearStoredProductFilter } from '#web/features/products/product-filter-storage.ts';
 import { cn } from '#web/lib/cn.ts';
+import { AccountMenu } from './account-menu.tsx';
 import { AvatarLink } from './avatar-link.tsx';
 import { BottomTabBar } from './bottom-tab-bar.tsx';
 import { StudentStartData } from './student-start-data.tsx';
 import { Footer } from './footer.tsx';
-import { type NavItem, shopNavItems } from './nav-items.ts';
+import { type NavItem, shopNavItems, shopTabItems, studentAccountMenuItems } from './nav-items.ts';
 
 function onNavigate(item: NavItem) {
   if (item.to === paths.shop.products) clearStoredProductFilter();
 }
 
-/** The shop's frame: fixed top bar, bottom tab bar below 1024px, footer (spec 2), and the notifications bell. */
+/**
+ * The shop's frame: fixed top bar with the notifications bell, and below 1024px a bottom bar of
+ * five tabs whose last, Account, opens the menu of everything else; footer (spec 2). A page with
+ * an action bar (components/ui/action-bar.tsx, the product page) has the bottom of a phone's screen (below 768px) to itself: the tab bar gives way to it, and the
+ * page ends above it. Found by CSS (`:has`), so no page needs to tell the frame.
+ */
+const WITH_ACTION_BAR_TAB_BAR = 'max-md:group-has-[[data-action-bar]]/shop:hidden';
+const WITH_ACTION_BAR_PAGE_END = 'max-md:group-has-[[data-action-bar]]/shop:pb-[calc(5rem+env(safe-area-inset-bottom))]';
+
 export function ShopLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="group/shop flex min-h-dvh flex-col">
       <StudentStartData />
       <a
         href="#main"
@@ -52,8 +61,7 @@ export function ShopLayout() {
             </ul>
           </nav>
           <div className="flex items-center gap-2">
-            {/* Below 1024px the bell is a tab of the bottom bar. */}
-            <NotificationBell className="hidden lg:flex" />
+            <NotificationBell />
             <AvatarLink />
           </div>
         </div>
@@ -62,10 +70,15 @@ export function ShopLayout() {
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pb-24 pt-20 lg:px-8 lg:pb-8">
         <Outlet />
       </main>
-      <div className="pb-16 lg:pb-0">
+      <div className={cn('pb-16 lg:pb-0', WITH_ACTION_BAR_PAGE_END)}>
         <Footer />
       </div>
-      <BottomTabBar items={shopNavItems} onNavigate={onNavigate} extra={<NotificationBell variant="tab" />} />
+      <BottomTabBar
+        items={shopTabItems}
+        onNavigate={onNavigate}
+        extra={<AccountMenu itemsFor={studentAccountMenuItems} />}
+        className={WITH_ACTION_BAR_TAB_BAR}
+      />
     </div>
   );
 }

@@ -13,11 +13,11 @@ export interface LogoutButtonProps {
   children?: ReactNode;
 }
 
-/** Ends the session on the server and in this browser, then returns to /auth/login. */
-export function LogoutButton({ className, children }: LogoutButtonProps) {
+/** Ends the session on the server and in this browser, then returns to /auth/login (the button, the account menu). */
+export function useLogoutAndLeave() {
   const logout = useLogout();
   const navigate = useNavigate();
-  const onClick = () =>
+  const run = () =>
     logout.mutate(undefined, {
       // The browser is signed out whatever the server answered (useLogout clears the cache).
       onSettled: () => {
@@ -25,13 +25,19 @@ export function LogoutButton({ className, children }: LogoutButtonProps) {
         void navigate(paths.auth.login, { replace: true });
       },
     });
+  return { run, isPending: logout.isPending };
+}
+
+/** Ends the session on the server and in this browser, then returns to /auth/login. */
+export function LogoutButton({ className, children }: LogoutButtonProps) {
+  const { run: onClick, isPending } = useLogoutAndLeave();
 
   return (
     <button
       type="button"
       onClick={onClick}
-      disabled={logout.isPending}
-      aria-busy={logout.isPending || undefined}
+      disabled={isPending}
+      aria-busy={isPending || undefined}
       className={className ?? buttonClasses('secondary')}
     >
       {children ?? (

@@ -9,7 +9,17 @@ import { AppShell } from '#web/app/app-shell.tsx';
 import { ShopLayout } from '#web/components/layout/shop-layout.tsx';
 import { type ApiHandler, answer, fakeApi, offline } from '#web/testing/fake-api.ts';
 import { productOf, renderWithApp, student } from '#web/testing/render.tsx';
-import { BuyRequestPanel } from './components/buy-request-panel.tsx';
+import { BuyRequestButton, BuyRequestStatusPanel } from './components/buy-request-panel.tsx';
+
+/** The product page's two parts of a buy request: its status and the button. */
+function BuyRequestPanel({ product }: { product: Product }) {
+  return (
+    <>
+      <BuyRequestStatusPanel product={product} />
+      <BuyRequestButton product={product} />
+    </>
+  );
+}
 import { useRequestStatusFooter } from './use-request-status-footer.tsx';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

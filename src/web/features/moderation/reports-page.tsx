@@ -10,6 +10,9 @@ import {
   reportReasonLabels,
 } from '#domain/moderation/moderation.ts';
 import type { ReportGroup } from '#domain/moderation/moderation.wire.ts';
+import { reviewMessages } from '#domain/reviews/review.messages.ts';
+import { meetupMessages } from '#domain/meetups/meetup.messages.ts';
+import { Link } from 'react-router';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -34,6 +37,10 @@ export function ReportsPage() {
       <div className="space-y-1">
         <PageTitle>{t.queueHeading}</PageTitle>
         <p className="text-sm text-slate-700">{t.queueIntro}</p>
+        {/* Phones have no rail: the safe spots are reached from here. */}
+        <Link to={paths.admin.safeSpots} className="text-sm font-medium text-brand-700 underline lg:hidden">
+          {meetupMessages.adminTitle}
+        </Link>
       </div>
       {queue.isPending ? (
         <div role="status" aria-label={t.queueLoading} className="h-40 animate-pulse rounded-2xl bg-slate-200" />
@@ -63,6 +70,7 @@ function actionsFor(group: ReportGroup): ModerationAction[] {
   return [
     'dismiss',
     ...(group.targetType === 'listing' && group.listing ? (['remove-listing'] as const) : []),
+    ...(group.targetType === 'review' && group.review && !group.review.removed ? (['remove-review'] as const) : []),
     ...onUser,
     ...(held ? (['lift'] as const) : []),
   ];
@@ -79,7 +87,9 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
             ? group.listing.title
             : group.message
               ? `Message by ${group.message.authorName}`
-              : (group.user?.userName ?? group.targetId)}
+              : group.review
+                ? t.reviewHeading(group.review.authorName, group.review.subjectName)
+                : (group.user?.userName ?? group.targetId)}
         </h2>
         <span className="rounded-full bg-red-100 px-3 py-1 text-xs font-semibold text-red-800">
           {t.reportsCount(group.reportCount)}
@@ -124,6 +134,16 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
             </li>
           ))}
         </ol>
+      )}
+
+      {group.review && (
+        <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          <p className="font-semibold text-slate-900">
+            {reviewMessages.starsLabel(group.review.rating)} · {reviewMessages.forListing(group.review.productTitle)}
+          </p>
+          {group.review.text && <p className="whitespace-pre-line break-words">{group.review.text}</p>}
+          {group.review.removed && <p className="font-semibold text-red-800">{t.reviewRemovedBadge}</p>}
+        </div>
       )}
 
       {group.user && (

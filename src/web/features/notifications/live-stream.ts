@@ -48,6 +48,21 @@ function apply(queryClient: QueryClient, message: LiveMessage) {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
       // A message's own event ('message') updates the conversation; nothing else changed.
       if (notification.kind === 'message.received') return;
+      // A meet-up proposed, agreed or due: the conversation's meet-up panel reloads.
+      if (
+        notification.kind === 'meetup.proposed' ||
+        notification.kind === 'meetup.accepted' ||
+        notification.kind === 'meetup.reminder'
+      ) {
+        void queryClient.invalidateQueries({ queryKey: ['meetups'] });
+        return;
+      }
+      // A review received (or a reminder to write one): the reviews and ratings shown reload.
+      if (notification.kind === 'review.received' || notification.kind === 'review.reminder') {
+        void queryClient.invalidateQueries({ queryKey: ['reviews'] });
+        void invalidateProductData(queryClient);
+        return;
+      }
       // What the notification is about changed too: a new interested buyer, or an answer to a request.
       void queryClient.invalidateQueries({ queryKey: buyRequestKeys.all });
       // A listing put under review or a moderation decision changes what lists show.

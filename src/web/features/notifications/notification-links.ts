@@ -23,5 +23,13 @@ export function notificationHref(notification: Notification): string {
     case 'wishlist.price-drop':
     case 'wishlist.unavailable':
       return paths.shop.product(notification.payload.productId);
+    case 'review.reminder':
+      return paths.shop.product(notification.payload.productId);
+    case 'review.received':
+      return paths.user.profile(notification.payload.reviewedId);
+    case 'meetup.proposed':
+    case 'meetup.accepted':
+    case 'meetup.reminder':
+      return paths.user.conversation(notification.payload.conversationId);
   }
 }

@@ -5,9 +5,11 @@ import type { SessionUser } from '#domain/users/user.wire.ts';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
-import { BuyRequestPanel } from '#web/features/buy-requests/components/buy-request-panel.tsx';
+import { ActionBar, actionBarMainClasses, actionBarSideClasses } from '#web/components/ui/action-bar.tsx';
+import { BuyRequestButton, BuyRequestStatusPanel } from '#web/features/buy-requests/components/buy-request-panel.tsx';
 import { MessageSellerLink } from '#web/features/conversations/components/message-seller-link.tsx';
 import { ReportButton } from '#web/features/moderation/components/report-button.tsx';
+import { SaleReviewsPanel } from '#web/features/reviews/components/sale-reviews-panel.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
 import { useProduct } from './api/get-product.ts';
 import { BuyerContactBlock } from './components/buyer-contact-block.tsx';
@@ -15,6 +17,7 @@ import { ImageGallery } from './components/image-gallery.tsx';
 import { OwnerActions } from './components/owner-actions.tsx';
 import { PriceTag } from './components/price-tag.tsx';
 import { SellerCard } from './components/seller-card.tsx';
+import { ShareButton } from './components/share-button.tsx';
 import { SimilarProducts } from './components/similar-products.tsx';
 
 /** Product detail (spec 2), also the admin's /admin/products/:id. */
@@ -43,8 +46,19 @@ export function ProductDetailPage() {
   return <ProductDetail key={product.data._id} product={product.data} user={user} />;
 }
 
+/** The price as the phone's action bar shows it: the ₹ amount, and the original struck below when discounted. */
+function BarPrice({ product }: { product: Product }) {
+  return <PriceTag price={product.price} originalPrice={product.originalPrice} strike="when-discounted" showBadge={false} />;
+}
+
+/**
+ * A product's page (spec 2; issue 22 on a phone): photos that swipe and zoom; category,
+ * condition, title, Share and the heart; the price; the actions, which a phone keeps in a bar at
+ * the bottom of the screen; then the description and the seller with their contact details.
+ */
 function ProductDetail({ product, user }: { product: Product; user: SessionUser }) {
   const isSeller = product.seller._id === user._id;
+  const bar = <BarPrice product={product} />;
   return (
     <div className="space-y-12">
       <div className="grid gap-6 lg:grid-cols-2 lg:gap-10">
@@ -60,25 +74,31 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
             </div>
             <div className="flex items-start justify-between gap-3">
               <PageTitle className="min-w-0 break-words">{product.title}</PageTitle>
-              <WishlistButton product={product} size="lg" className="shrink-0" />
+              <div className="flex shrink-0 gap-2">
+                <ShareButton product={product} />
+                <WishlistButton product={product} size="lg" />
+              </div>
             </div>
             <PriceTag price={product.price} originalPrice={product.originalPrice} size="lg" strike="when-discounted" />
           </div>
+          {isSeller || user.isAdmin ? (
+            <OwnerActions product={product} asAdmin={user.isAdmin} summary={bar} />
+          ) : (
+            <BuyerContactBlock product={product}>
+              <BuyRequestStatusPanel
+                product={product}
+                className="max-md:rounded-2xl max-md:bg-white max-md:p-4 max-md:ring-1 max-md:ring-slate-200 md:mb-4"
+              />
+              <ActionBar label={productMessages.buyerActionsLabel} summary={bar}>
+                <BuyRequestButton product={product} className={actionBarMainClasses} />
+                {!product.soldOut && <MessageSellerLink productId={product._id} compact className={actionBarSideClasses} />}
+              </ActionBar>
+            </BuyerContactBlock>
+          )}
           <p className="whitespace-pre-line break-words text-slate-700">{product.description}</p>
           <SellerCard product={product} />
-          {isSeller || user.isAdmin ? (
-            <OwnerActions product={product} asAdmin={user.isAdmin} />
-          ) : (
-            <>
-              <BuyerContactBlock product={product}>
-                <div className="space-y-3">
-                  <BuyRequestPanel product={product} />
-                  {!product.soldOut && <MessageSellerLink productId={product._id} />}
-                </div>
-              </BuyerContactBlock>
-              <ReportButton targetType="listing" targetId={product._id} />
-            </>
-          )}
+          <SaleReviewsPanel product={product} />
+          {!isSeller && !user.isAdmin && <ReportButton targetType="listing" targetId={product._id} />}
         </div>
       </div>
       <SimilarProducts product={product} />

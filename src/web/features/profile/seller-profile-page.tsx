@@ -10,6 +10,7 @@ import { ProfileBlockAction } from '#web/features/conversations/components/profi
 import { formatLongDate } from '#web/lib/format-date.ts';
 import { useUserProfile } from './api/get-user-profile.ts';
 import { SellerListings } from './components/seller-listings.tsx';
+import { UserReviews } from '#web/features/reviews/components/user-reviews.tsx';
 import { UserLoadError } from './components/user-load-error.tsx';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
 import { ReportButton } from '#web/features/moderation/components/report-button.tsx';
@@ -24,6 +25,7 @@ export function SellerProfilePage() {
   return (
     <div className="space-y-10">
       <SellerHeader seller={profile.data} />
+      <UserReviews userId={profile.data._id} />
       <SellerListings sellerId={profile.data._id} />
     </div>
   );

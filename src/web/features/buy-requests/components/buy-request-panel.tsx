@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
+import { cn } from '#web/lib/cn.ts';
 import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
 import { useMyBuyRequests } from '../api/get-my-requests.ts';
 import { useRequestedProducts } from '../api/get-requested-products.ts';
@@ -17,71 +18,82 @@ const BuyRequestDialog = lazyWithPreload<BuyRequestDialogProps>(() =>
   import('./buy-request-dialog.tsx').then((module) => module.BuyRequestDialog),
 );
 
-/**
- * The buyer's part of the product page (spec 2, inside the buyer-contact block): the status of
- * their request, if any, and the action to send one, or why they cannot.
- */
-export function BuyRequestPanel({ product }: { product: Product }) {
-  const user = useCurrentUser();
-  const dialog = useDisclosure();
+/** The buyer's request on this listing, if any: both parts of the product page read the same queries. */
+function useBuyRequestOf(product: Product) {
   const requested = useRequestedProducts();
   // Only a listing the buyer asked for has a status to fetch; if the set is missing, ask anyway.
   const needsStatus = requested.ids.has(product._id) || requested.isError;
   // If the statuses cannot be loaded the buyer can still send; the server keeps one open request.
   const mine = useMyBuyRequests({ enabled: needsStatus });
-  const request = mine.byProduct.get(product._id);
+  return {
+    isPending: requested.isPending || (needsStatus && mine.isPending),
+    request: mine.byProduct.get(product._id),
+  };
+}
+
+/**
+ * What became of the buyer's request on this listing (spec 2, in the buyer-contact block):
+ * pending, accepted with the seller's contact, rejected or closed. Nothing when they sent none.
+ */
+export function BuyRequestStatusPanel({ product, className }: { product: Product; className?: string }) {
+  const { request } = useBuyRequestOf(product);
+  if (!request) return null;
+  return (
+    <div className={className}>
+      <h3 className="mb-2 text-sm font-semibold text-slate-800">{m.statusHeading}</h3>
+      <RequestStatus request={request} title={product.title} />
+    </div>
+  );
+}
+
+/**
+ * The buyer's action on the product page: send a buy request, update the open one's message, or
+ * why they cannot ('Your upload' on their own listing, 'Sold out').
+ */
+export function BuyRequestButton({ product, className }: { product: Product; className?: string }) {
+  const user = useCurrentUser();
+  const dialog = useDisclosure();
+  const { isPending, request } = useBuyRequestOf(product);
 
   if (product.seller._id === user._id) {
     return (
-      <Button disabled className="w-full">
+      <Button disabled className={className}>
         {m.ownListingButton}
       </Button>
     );
   }
-  if (requested.isPending || (needsStatus && mine.isPending)) return <Skeleton className="h-10 w-full" />;
+  if (product.soldOut) {
+    return (
+      <Button disabled className={className} title={m.soldOut}>
+        {m.soldOutButton}
+      </Button>
+    );
+  }
+  if (isPending) return <Skeleton className={cn('h-10', className)} />;
 
   const pending = request?.status === 'active';
   return (
-    <div className="space-y-4">
-      {request && (
-        <div>
-          <h3 className="mb-2 text-sm font-semibold text-slate-800">{m.statusHeading}</h3>
-          <RequestStatus request={request} title={product.title} />
-        </div>
+    <>
+      <Button
+        onClick={dialog.open}
+        {...preloadOnIntent(BuyRequestDialog.preload)}
+        className={className}
+        variant={pending ? 'secondary' : 'primary'}
+      >
+        <Send className="h-4 w-4 shrink-0" aria-hidden="true" />
+        <span className="truncate">{pending ? m.updateButton : m.sendButton}</span>
+      </Button>
+      {/* Mounted while open only, so each opening starts from the current message. */}
+      {dialog.isOpen && (
+        <Suspense fallback={null}>
+          <BuyRequestDialog
+            product={product}
+            open={dialog.isOpen}
+            onOpenChange={dialog.setOpen}
+            initialMessage={pending ? request.buyerMessage : ''}
+          />
+        </Suspense>
       )}
-      {product.soldOut ? (
-        request?.status !== 'accepted' && (
-          <div className="space-y-2">
-            <p className="text-sm text-slate-700">{m.soldOut}</p>
-            <Button disabled className="w-full">
-              {m.soldOutButton}
-            </Button>
-          </div>
-        )
-      ) : (
-        <>
-          <Button
-            onClick={dialog.open}
-            {...preloadOnIntent(BuyRequestDialog.preload)}
-            className="w-full"
-            variant={pending ? 'secondary' : 'primary'}
-          >
-            <Send className="h-4 w-4" aria-hidden="true" />
-            {pending ? m.updateButton : m.sendButton}
-          </Button>
-          {/* Mounted while open only, so each opening starts from the current message. */}
-          {dialog.isOpen && (
-            <Suspense fallback={null}>
-              <BuyRequestDialog
-                product={product}
-                open={dialog.isOpen}
-                onOpenChange={dialog.setOpen}
-                initialMessage={pending ? request.buyerMessage : ''}
-              />
-            </Suspense>
-          )}
-        </>
-      )}
-    </div>
+    </>
   );
 }

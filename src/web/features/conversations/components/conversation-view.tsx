@@ -17,6 +17,7 @@ import { useSendMessage } from '../api/send-message.ts';
 import { Avatar } from './avatar.tsx';
 import { BlockButton } from './block-button.tsx';
 import { ListingHeader } from './listing-header.tsx';
+import { MeetupPanel } from '#web/features/meetups/components/meetup-panel.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
 
@@ -83,6 +84,7 @@ function LoadedConversation({ conversation }: { conversation: ConversationDetail
         {other._id && !other.deleted && <BlockButton userId={other._id} name={other.name} blocked={conversation.blockedByMe} />}
       </div>
       <ListingHeader listing={conversation.listing} />
+      <MeetupPanel conversationId={conversation._id} otherName={other.name} canPropose={conversation.canSend} />
       <section
         ref={scrollerRef}
         onScroll={onScroll}

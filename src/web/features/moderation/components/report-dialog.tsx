@@ -19,6 +19,7 @@ const TITLES: Record<ReportTargetType, string> = {
   listing: t.reportListingTitle,
   user: t.reportUserTitle,
   message: t.reportMessageTitle,
+  review: t.reportReviewTitle,
 };
 
 /** The report form: a reason (radio group), details, and the server's answer as a toast. */

@@ -1,14 +1,18 @@
 import {
+  AlarmClock,
   BellRing,
+  CalendarCheck,
   CircleCheck,
   CircleX,
   Clock,
   EyeOff,
   Flag,
+  MapPin,
   MessageCircle,
   PackageX,
   Search,
   ShieldAlert,
+  Star,
   TrendingDown,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -32,6 +36,11 @@ const ICONS = {
   'saved-search.match': Search,
   'wishlist.price-drop': TrendingDown,
   'wishlist.unavailable': PackageX,
+  'review.reminder': Star,
+  'review.received': Star,
+  'meetup.proposed': MapPin,
+  'meetup.accepted': CalendarCheck,
+  'meetup.reminder': AlarmClock,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */

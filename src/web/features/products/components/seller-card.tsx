@@ -7,6 +7,7 @@ import { productMessages } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
+import { RatingSummary } from '#web/features/reviews/components/rating-summary.tsx';
 
 function ContactRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -39,7 +40,11 @@ export function SellerCard({ product }: { product: Product }) {
           height={48}
           className="h-12 w-12 rounded-full object-cover ring-2 ring-brand-100"
         />
-        <p className="min-w-0 break-words text-base font-semibold text-slate-900">{seller.userName}</p>
+        <div className="min-w-0">
+          <p className="break-words text-base font-semibold text-slate-900">{seller.userName}</p>
+          {/* The listing's rating is its seller's (issue 23). */}
+          <RatingSummary rating={product.rating} numReviews={product.numReviews} />
+        </div>
       </div>
       <ul className="mt-4 space-y-2">
         <ContactRow icon={<Mail className="h-4 w-4" aria-hidden="true" />} label="E-mail">
