@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { gzipAsync } from '@gfx/zopfli';
+import { build as esbuild } from 'esbuild';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { webChunkGroups } from './scripts/web-chunks.ts';
+import {
+  PWA_BACKGROUND_COLOUR,
+  PWA_DESCRIPTION,
+  PWA_NAME,
+  PWA_SHORT_NAME,
+  PWA_START_URL,
+  PWA_THEME_COLOUR,
+} from './src/domain/pwa.ts';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 
@@ -40,12 +50,77 @@ function precompress(): Plugin {
   };
 }
 
+/** The web app manifest (issue 22), from the domain's names and colours. */
+function webAppManifest(): string {
+  return JSON.stringify(
+    {
+      id: '/',
+      name: PWA_NAME,
+      short_name: PWA_SHORT_NAME,
+      description: PWA_DESCRIPTION,
+      start_url: PWA_START_URL,
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: PWA_THEME_COLOUR,
+      background_color: PWA_BACKGROUND_COLOUR,
+      categories: ['shopping', 'education'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    null,
+    2,
+  );
+}
+
+/** Admin-only screens stay out of the offline precache: a student's phone never needs them. */
+const NOT_PRECACHED = /(dashboard|recharts|admin|\.map$)/i;
+
+/**
+ * Emits /manifest.webmanifest and /sw.js. The worker (src/web/sw/service-worker.ts) is bundled on
+ * its own as a classic script, with this build's id and the list of files to keep for offline:
+ * the plain page (/index.html), every script and style but the admin's, the icons and the manifest.
+ */
+function progressiveWebApp(): Plugin {
+  let root = '';
+  return {
+    name: 'campus-market:pwa',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle(_options, bundle) {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: webAppManifest() });
+      const files = Object.keys(bundle)
+        .filter((file) => /\.(js|css)$/.test(file) && !NOT_PRECACHED.test(file))
+        .map((file) => `/${file}`)
+        .sort();
+      const icons = fs.readdirSync(path.join(root, 'public/icons')).map((file) => `/icons/${file}`);
+      const precache = ['/index.html', '/manifest.webmanifest', '/favicon.svg', ...icons, ...files];
+      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 12);
+      const worker = await esbuild({
+        entryPoints: [path.join(root, 'sw/service-worker.ts')],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        define: { __SW_VERSION__: JSON.stringify(version), __SW_PRECACHE__: JSON.stringify(precache) },
+      });
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker.outputFiles[0]!.text });
+    },
+  };
+}
+
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), progressiveWebApp(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

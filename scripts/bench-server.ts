@@ -116,7 +116,13 @@ async function availableListings(database: DatabaseHandle, notOf: string[], coun
 }
 
 /** The cursor an infinite scroll holds after `pages` pages of the newest-first list: the deep page by keyset. */
-async function deepCursor(database: DatabaseHandle, pages: number): Promise<string> {
+async function deepCursor(database: DatabaseHandle, wanted: number): Promise<string> {
+  // A small catalogue (a quick check of the bench) goes as deep as it has pages.
+  const [visible] = await database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.hidden, false));
+  const pages = Math.max(1, Math.min(wanted, Math.floor((Number(visible?.count ?? 0) - 1) / PRODUCTS_PAGE_SIZE_DEFAULT)));
   const [last] = await database.db
     .select({
       id: products.id,
@@ -211,6 +217,14 @@ async function main() {
     { name: 'list', path: '/api/v1/products' },
     { name: 'search', path: '/api/v1/products?q=calculator' },
     { name: 'filter+sort', path: '/api/v1/products?category=Books&category=Electronics&sort=priceLowHigh' },
+    // Ratings are the sellers' (issue 23), copied onto each listing on write: this sort reads products_rating_idx like the others.
+    { name: 'rating sort', path: '/api/v1/products?sort=rating' },
+    // Issue 24: a price range, alone with the default sort, and with a category, a condition and a price sort.
+    { name: 'price', path: '/api/v1/products?minPrice=200&maxPrice=2000' },
+    {
+      name: 'price+filters',
+      path: '/api/v1/products?category=Books&condition=Good&condition=Like+New&minPrice=100&maxPrice=1000&sort=priceHighLow',
+    },
     { name: 'deep page', path: '/api/v1/products?page=2000' },
     { name: 'deep cursor', path: `/api/v1/products?cursor=${await deepCursor(database, 1999)}` },
     { name: 'detail', path: `/api/v1/products/${product!.id}` },

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** Shed under load (too many requests at once): try again after Retry-After. */
+  BUSY: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

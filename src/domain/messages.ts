@@ -113,6 +113,10 @@ export const productMessages = {
     'Got books, gadgets or furniture you no longer need? List them in a minute and let another student put them to use.',
   loading: LOADING_TEXT,
   soldOutBadge: 'SOLD OUT',
+  /** Issue 23: the seller holds it for a buyer; it stays listed, after available ones. */
+  reservedBadge: 'Reserved',
+  soldFor: (amount: string) => `Sold for ${amount}`,
+  soldElsewhere: 'Sold elsewhere',
   notAvailable: 'Not Available',
   /** The product page's action bar (issue 22): fixed to the bottom of a phone's screen. */
   buyerActionsLabel: 'Buy or ask the seller',
@@ -237,6 +241,15 @@ export const siteMessages = {
   badRequest: 'The request could not be read.',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
   liveBusy: 'Live updates are busy right now. The page will try again shortly.',
+  /** A request shed under load (503 BUSY), before any work was done. */
+  busy: 'Campus Market is very busy right now. Try again in a few seconds.',
+  /** Shown on a page while its data is asked again after a busy answer. */
+  busyRetrying: 'Campus Market is very busy right now. Still trying…',
+  /** A change (message, listing, offer) that was shed: nothing was saved, what was typed is kept. */
+  busyNotSaved: 'Campus Market is very busy right now, so this was not sent. Your text is kept: try again in a few seconds.',
+  /** A per-account cap on uploads running at once (429). */
+  uploadsBusy: (limit: number) =>
+    `You already have ${limit === 1 ? 'an upload' : `${limit} uploads`} in progress. Wait for ${limit === 1 ? 'it' : 'them'} to finish, then try again.`,
 } as const;
 
 /** The app's frame: the phone's bottom bar (at most five tabs), its account menu and the footer's links (issue 22). */
@@ -282,7 +295,7 @@ export const notificationMessages = {
   kindInvalid: 'Please choose one of the listed kinds of notification',
   emailChoiceInvalid: 'Please choose whether to get e-mails',
   preferencesHeading: 'Notifications',
-  preferencesIntro: 'Everything shows under the bell. Choose what should also reach you by e-mail.',
+  preferencesIntro: 'Everything shows under the bell. Choose what should also reach you by e-mail or on your phone.',
   preferencesSecurityNote: 'Sign-up and password-reset codes are always sent by e-mail.',
   inAppOnly: 'In the app only',
   alsoByEmail: 'Also by e-mail',

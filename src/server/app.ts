@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
@@ -20,7 +20,9 @@ import { registerOriginGuard } from './http/origin-guard.ts';
 import { registerRouteRegistry } from './http/route-registry.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { compiledSerializerCompiler } from './http/serializer.ts';
+import { LoadShedder, registerLoadShedding, sheddingServerFactory } from './http/load-shedding.ts';
 import { registerTextGuard } from './http/text-guard.ts';
+import { UploadSlots } from './http/upload-slots.ts';
 import { sessionCookieName } from './auth/session-cookie.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { ImageQueue } from './images/image-queue.ts';
@@ -50,6 +52,10 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** The open live streams (GET /api/v1/events) of this instance (live/live-streams.ts). */
     live: LiveStreams;
+    /** Sheds API requests past the load limits (http/load-shedding.ts). */
+    loadShedder: LoadShedder;
+    /** Uploads each account is sending right now (http/upload-slots.ts). */
+    uploadSlots: UploadSlots;
   }
 }
 
@@ -87,7 +93,12 @@ const REDACTED_LOG_PATHS = [
 /** Builds the whole HTTP app without listening: main.ts listens, tests use inject(). */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  const shedder = new LoadShedder(config.loadShedding);
   const app = Fastify({
+    // The raw server sheds API requests before Fastify routes them (http/load-shedding.ts).
+    serverFactory: sheddingServerFactory(shedder),
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     logger: { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -110,6 +121,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('mailer', deps.mailer);
   app.decorate('storage', deps.storage);
   app.decorate('imageQueue', deps.imageQueue ?? new ImageQueue());
+  app.decorate('loadShedder', shedder);
+  app.decorate('uploadSlots', new UploadSlots(config.uploadsPerUser));
   const events = new EventBus(deps.database.notifications, app.log);
   await events.start();
   app.decorate('events', events);
@@ -121,7 +134,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('jobs', jobs);
   registerMetrics(app);
   registerMailJobs(app);
-  const live = new LiveStreams(deps.database.db, app.clock, events, app.log, { ...DEFAULT_LIVE_STREAM_SETTINGS, ...deps.live });
+  const live = new LiveStreams(deps.database.db, app.clock, events, app.log, {
+    ...DEFAULT_LIVE_STREAM_SETTINGS,
+    maxPerUser: config.liveStreamsPerUser,
+    maxStreams: config.liveStreamsPerInstance,
+    ...deps.live,
+  });
   app.decorate('live', live);
   registerListingCache(app);
   registerAlerts(app);
@@ -129,8 +147,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
 
   registerShutdownRefusal(app);
+  await registerLoadShedding(app, shedder);
   registerRouteRegistry(app);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);

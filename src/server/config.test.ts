@@ -195,3 +195,38 @@ describe('object storage settings', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 });
+
+describe('web push settings', () => {
+  const keys = {
+    VAPID_PUBLIC_KEY: 'BPdxZ2gBiZOJjoRDUqWtBLhyDVNffiy2Fgx5_S7Yu9h7yd1qQq4oCpdlDKoaaoWXh2aoxLNQY6baYkv8l6S18a8',
+    VAPID_PRIVATE_KEY: '0szOYrkViIHzUl7-SZotfXCFTCyZjFCr6ZnIP9-nCxw',
+  };
+
+  it('generates and stores keys unless both are configured, and signs as the contact address', () => {
+    expect(loadConfig({ CONTACT_EMAIL: 'help@campus.edu' }).vapid).toEqual({
+      keys: undefined,
+      subject: 'mailto:help@campus.edu',
+    });
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'https://market.campus.edu' }).vapid).toEqual({
+      keys: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY },
+      subject: 'https://market.campus.edu',
+    });
+  });
+
+  it('names what is wrong with VAPID_*', () => {
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY go together/,
+    );
+    expect(() => loadConfig({ ...keys, VAPID_PUBLIC_KEY: 'short' })).toThrow(/VAPID_PUBLIC_KEY must be a VAPID public key/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://campus.edu' })).toThrow(/VAPID_SUBJECT must be a mailto: address/);
+  });
+
+  it('takes push endpoints over http on this machine only outside production', () => {
+    expect(loadConfig({}).pushAllowLocalHttp).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).pushAllowLocalHttp).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://market.campus.edu' }).pushAllowLocalHttp).toBe(false);
+    const e2e = loadConfig({ NODE_ENV: 'production', PUSH_LOCAL_ENDPOINTS: 'true' });
+    expect(e2e.pushAllowLocalHttp).toBe(true);
+    expect(configWarnings(e2e)).toContainEqual(expect.stringMatching(/PUSH_LOCAL_ENDPOINTS=true on a production install/));
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 import { EXPIRY_WARNING_DAYS, LISTING_TTL_DAYS_DEFAULT } from '#domain/alerts/listing-lifecycle.ts';
 import { MESSAGE_MAIL_DELAY_MS } from '#domain/conversations/conversation.constants.ts';
@@ -57,6 +58,12 @@ const trustProxy = z
     ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of IPs/CIDRs' });
     return z.NEVER;
   });
+
+/** A whole number of at least 1 (limits and thresholds), with its default when one is given. */
+function positiveWhole(fallback?: number) {
+  const number = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1');
+  return fallback === undefined ? number : number.default(fallback);
+}
 
 const envSchema = z
   .object({
@@ -118,7 +125,33 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_PUBLIC_URL: httpUrl.optional(),
     S3_FORCE_PATH_STYLE: booleanFlag,
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        'must be a VAPID public key (65 bytes, base64url), e.g. from npx web-push generate-vapid-keys',
+      )
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a VAPID private key (32 bytes, base64url)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https URL')
+      .optional(),
+    PUSH_LOCAL_ENDPOINTS: booleanFlag,
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+    LOAD_SHEDDING: booleanFlag,
+    SHED_EVENT_LOOP_DELAY_MS: positiveWhole(150),
+    SHED_HEAP_USED_MB: positiveWhole().optional(),
+    SHED_DB_WAITERS: positiveWhole(32),
+    SHED_DB_WAIT_MS: positiveWhole(100),
+    SHED_IN_FLIGHT: positiveWhole(256),
+    SHED_RETRY_AFTER_SECONDS: positiveWhole(3),
+    LIVE_STREAMS_PER_USER: positiveWhole(5),
+    LIVE_STREAMS_PER_INSTANCE: positiveWhole(5000),
+    UPLOADS_PER_USER: positiveWhole(2),
     METRICS_PORT: z.coerce
       .number({ error: 'must be a port number' })
       .int('must be a whole number')
@@ -127,6 +160,9 @@ const envSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'and VAPID_PUBLIC_KEY go together' });
+    }
     if (env.STORAGE !== 's3') return;
     if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with STORAGE=s3' });
     if (!env.S3_PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'is required with STORAGE=s3' });
@@ -191,10 +227,53 @@ function toConfig(env: z.output<typeof envSchema>) {
     metricsPort: env.METRICS_PORT,
     /** How long a message stays unread before it is e-mailed (issue 12); tests shorten it. */
     messageMailDelayMs: MESSAGE_MAIL_DELAY_MS,
+    /**
+     * Web Push: the VAPID key pair that signs every push (unset: generated once and kept in the
+     * database, shared by every instance) and the contact the push services see.
+     */
+    vapid: {
+      keys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.CONTACT_EMAIL}`,
+    },
+    /**
+     * Push endpoints on this machine (http://localhost, 127.0.0.1): a test push service. Off on a
+     * production install unless PUSH_LOCAL_ENDPOINTS=true (the end-to-end tests' own push service).
+     */
+    pushAllowLocalHttp: env.PUSH_LOCAL_ENDPOINTS ?? !production,
     /** Distinct students whose reports hide a listing pending review. */
     reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
     /** A listing not renewed for this many days expires (issue 24). */
     listingTtlDays: env.LISTING_TTL_DAYS,
+    /**
+     * Load shedding (http/load-shedding.ts): past any limit a new /api/ request is answered 503 BUSY
+     * at once. On by default with PostgreSQL; off on the embedded database (one process, tests)
+     * unless LOAD_SHEDDING says otherwise.
+     */
+    loadShedding: {
+      enabled: env.LOAD_SHEDDING ?? Boolean(env.DATABASE_URL),
+      /** Mean event-loop delay (ms) over a sample. */
+      eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+      /** Heap in use (MB); unset: 90 % of this process's heap limit. */
+      heapUsedMb: env.SHED_HEAP_USED_MB ?? Math.floor((v8.getHeapStatistics().heap_size_limit / 1024 / 1024) * 0.9),
+      /** Callers waiting for a database connection. */
+      dbWaiters: env.SHED_DB_WAITERS,
+      /** How long (ms) the oldest caller has waited for a database connection. */
+      dbWaitMs: env.SHED_DB_WAIT_MS,
+      /** /api/ requests being answered at once by this instance. */
+      inFlight: env.SHED_IN_FLIGHT,
+      retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS,
+      /** How often event-loop delay and heap are sampled (ms); tests sample faster. */
+      sampleIntervalMs: 250,
+    },
+    /** Live streams one account may hold open on one instance; a further one closes its oldest. */
+    liveStreamsPerUser: env.LIVE_STREAMS_PER_USER,
+    /** Live streams one instance holds at most; past it a new one is refused 503 BUSY. */
+    liveStreamsPerInstance: env.LIVE_STREAMS_PER_INSTANCE,
+    /** Uploads (listing photos, profile picture) one account may send at once; a further one gets 429. */
+    uploadsPerUser: env.UPLOADS_PER_USER,
   };
 }
 
@@ -238,6 +317,9 @@ export function configWarnings(config: Config): string[] {
       'WORKERS=false with the embedded database: no other process can run its jobs, so no mail is sent ' +
         'until a server starts with WORKERS on.',
     );
+  }
+  if (config.production && config.pushAllowLocalHttp) {
+    warnings.push('PUSH_LOCAL_ENDPOINTS=true on a production install: accounts may register push endpoints on this machine.');
   }
   if (config.trustProxy === true) {
     warnings.push(

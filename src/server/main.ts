@@ -13,6 +13,8 @@ import pino from 'pino';
 
 /** The whole shutdown's bound; running jobs get DEFAULT_JOB_QUEUE_SETTINGS.stopTimeoutMs of it. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Connections waiting to be accepted (Node's default is 511). */
+const LISTEN_BACKLOG = 4096;
 
 async function main() {
   const config = loadConfig();
@@ -55,7 +57,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const metricsServer = config.metricsPort ? await listenForMetrics(app, config.metricsPort, config.host) : undefined;
-  await app.listen({ port: config.port, host: config.host });
+  // A rush opens many connections at once: a deep accept queue keeps them from being refused
+  // before the server can answer (with a 503 BUSY at worst). The kernel caps it at somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info(`Campus Market is up at ${config.publicUrl} (database: ${database.kind})`);
 }
 

@@ -10,6 +10,7 @@ import { liveRoutes } from './live/live.routes.ts';
 import { adminSafeSpotsRoutes, meetupsRoutes, safeSpotsRoutes } from './meetups/meetups.routes.ts';
 import { moderationAdminRoutes, reportsRoutes } from './moderation/moderation.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { adminReviewsRoutes, reviewsRoutes } from './reviews/reviews.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -49,6 +50,7 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(leavingListingsUnchanged(notificationsRoutes), { prefix: '/notifications' });
   await api.register(leavingListingsUnchanged(conversationsRoutes), { prefix: '/conversations' });
   await api.register(blocksRoutes, { prefix: '/blocks' });
+  await api.register(pushRoutes, { prefix: '/push' });
   await api.register(liveRoutes);
   await api.register(adminJobsRoutes, { prefix: '/admin/jobs' });
   await api.register(reportsRoutes, { prefix: '/reports' });

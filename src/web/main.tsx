@@ -12,7 +12,7 @@ import './styles.css';
 const queryClient = createQueryClient();
 const firstScreen = Promise.all([
   preloadScreensFor(window.location.pathname),
-  requestFirstScreenData(window.location.pathname, queryClient),
+  requestFirstScreenData(window.location.pathname, queryClient, window.location.search),
 ]);
 const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
 

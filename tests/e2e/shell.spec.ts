@@ -17,7 +17,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // A busy machine (several test runs at once) can take longer than a minute to start the server.
+  [server, browser] = await Promise.all([startServer({ readyTimeoutMs: 180_000 }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -83,7 +84,7 @@ describe('the app shell for signed-in users', () => {
     ]);
     student = seeded[0]!;
     admin = seeded[1]!;
-    shellServer = await startServer({ dataDir });
+    shellServer = await startServer({ dataDir, readyTimeoutMs: 180_000 });
   });
   afterAll(() => shellServer?.stop());
 

@@ -27,6 +27,8 @@ export const adminStatsMessages = {
   monthlyListingsPeriod: 'This month and the three before: every listing created, hidden ones too',
   monthlySalesChart: 'Sales per month',
   monthlySalesPeriod: 'This month and the two before, by the date of the sale, hidden listings too',
+  /** Issue 23: what those sales fetched (sold prices: accepted offers or asking prices). */
+  salesValue: (amount: string) => `Sold for ${amount} in all`,
   category: 'Category',
   condition: 'Condition',
   month: 'Month',

@@ -31,7 +31,10 @@ export const monthlyListingsResponseSchema = answer(z.array(z.object({ month: z.
 export type MonthlyListingsResponse = z.infer<typeof monthlyListingsResponseSchema>;
 
 /** GET /api/v1/admin-stats/products/sold3months: listings sold per month (by sale time), oldest first. */
-export const monthlySalesResponseSchema = answer(z.array(z.object({ month: z.enum(MONTH_NAMES), sold: count })));
+export const monthlySalesResponseSchema = answer(
+  // value: what that month's sales fetched in rupees (sold prices; a sale elsewhere adds nothing).
+  z.array(z.object({ month: z.enum(MONTH_NAMES), sold: count, value: z.number() })),
+);
 export type MonthlySalesResponse = z.infer<typeof monthlySalesResponseSchema>;
 
 /**

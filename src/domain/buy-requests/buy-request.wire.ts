@@ -1,10 +1,25 @@
 import { z } from 'zod';
 import { BUY_REQUEST_STATUSES } from './buy-request.schemas.ts';
+import { OFFER_PARTIES } from './offer.constants.ts';
+
+/**
+ * The offer on the table of an open request: the amount, who proposed it (the other side answers)
+ * and when it expires. Absent on a request at the asking price.
+ */
+export const offerSchema = z.object({
+  amount: z.number().int(),
+  by: z.enum(OFFER_PARTIES),
+  expiresAt: z.string(),
+});
+export type Offer = z.infer<typeof offerSchema>;
 
 const messageAnswer = { success: z.literal(true), msg: z.string() };
 
 /** mark-interested, reject-buy-request and sold-out answer with the spec's message. */
 export const buyRequestMessageResponseSchema = z.object(messageAnswer);
+
+/** The offer calls, reserve, release and sold-elsewhere answer with a message. */
+export const offerMessageResponseSchema = z.object(messageAnswer);
 
 /** An interested-buyer entry (spec 3), plus when it was sent. */
 export const interestedBuyerSchema = z.object({
@@ -16,6 +31,7 @@ export const interestedBuyerSchema = z.object({
   }),
   buyerMessage: z.string(),
   createdAt: z.string(),
+  offer: offerSchema.optional(),
 });
 export type InterestedBuyer = z.infer<typeof interestedBuyerSchema>;
 
@@ -54,6 +70,10 @@ export const myBuyRequestSchema = z.object({
   updatedAt: z.string(),
   decidedAt: z.string().nullable(),
   seller: sellerContactSchema.optional(),
+  /** The open offer or counter (absent at the asking price, and once decided). */
+  offer: offerSchema.optional(),
+  /** Accepted: what the listing was sold to the buyer for. */
+  soldPrice: z.number().optional(),
 });
 export type MyBuyRequest = z.infer<typeof myBuyRequestSchema>;
 

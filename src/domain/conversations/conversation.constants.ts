@@ -21,8 +21,24 @@ export const CONVERSATIONS_PAGE_SIZE_MAX = 50;
 export const MESSAGE_KINDS = ['text', 'buy-request', 'system'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** The events a system line records (the seller's decision on a buy request). */
-export const SYSTEM_EVENTS = ['accepted', 'rejected'] as const;
+/**
+ * The events a system line records: the seller's decision on a buy request, and (issue 23) each
+ * step of an offer, a reservation for the buyer and a sale elsewhere.
+ */
+export const SYSTEM_EVENTS = [
+  'accepted',
+  'rejected',
+  'offer-made',
+  'offer-replaced',
+  'offer-countered',
+  'offer-accepted',
+  'offer-rejected',
+  'offer-withdrawn',
+  'offer-expired',
+  'reserved',
+  'released',
+  'sold-elsewhere',
+] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 
 export const LISTING_STATUSES = ['available', 'sold', 'deleted'] as const;

@@ -1,5 +1,4 @@
-import { CURRENCY_SYMBOL } from '../constants.ts';
-import { groupIndianDigits } from '../number-format.ts';
+import { offerMessages, rupees } from '../buy-requests/offer.messages.ts';
 import type { NotificationPayloads } from './notification-payloads.ts';
 import type { Notification } from './notification.wire.ts';
 
@@ -27,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'meetup.proposed',
   'meetup.accepted',
   'meetup.reminder',
+  'offer.update',
+  'listing.reserved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -54,15 +55,26 @@ export const notificationTexts: {
 } = {
   'buy-request.received': {
     title: 'New buy request',
-    body: (p) => `${p.buyerName} wants to buy "${p.productTitle}": "${excerpt(p.message)}"`,
+    body: (p) =>
+      p.offerAmount === undefined
+        ? `${p.buyerName} wants to buy "${p.productTitle}": "${excerpt(p.message)}"`
+        : `${p.buyerName} offers ${rupees(p.offerAmount)} for "${p.productTitle}": "${excerpt(p.message)}"`,
   },
   'buy-request.accepted': {
     title: 'Request accepted',
-    body: (p) => `${p.sellerName} accepted your request for "${p.productTitle}". Get in touch to arrange the hand-over.`,
+    body: (p) =>
+      p.soldPrice === undefined
+        ? `${p.sellerName} accepted your request for "${p.productTitle}". Get in touch to arrange the hand-over.`
+        : `${p.sellerName} accepted your offer of ${rupees(p.soldPrice)} for "${p.productTitle}". Get in touch to arrange the hand-over.`,
   },
   'buy-request.rejected': {
     title: 'Request declined',
-    body: (p) => `The seller declined your request for "${p.productTitle}".`,
+    body: (p) =>
+      p.reason === 'sold-elsewhere'
+        ? `"${p.productTitle}" was sold elsewhere, so your request was closed.`
+        : p.offerAmount === undefined
+          ? `The seller declined your request for "${p.productTitle}".`
+          : `The seller declined your offer of ${rupees(p.offerAmount)} for "${p.productTitle}".`,
   },
   'listing.under-review': {
     title: 'Listing under review',
@@ -124,13 +136,42 @@ export const notificationTexts: {
     title: 'Meet-up in an hour',
     body: (p) => `You meet ${p.otherName} at ${p.spotName}, ${p.when}, about "${p.productTitle}".`,
   },
+  'offer.update': {
+    title: 'Offer update',
+    body: (p) => offerUpdateSentence(p),
+  },
+  'listing.reserved': {
+    title: 'Reservation',
+    body: (p) =>
+      p.reserved
+        ? `${p.sellerName} reserved "${p.productTitle}" for you.`
+        : `${p.sellerName} released the reservation of "${p.productTitle}"; it is available to everyone again.`,
+  },
 };
 
-/** A price as the site writes it: ₹ and Indian digit groups, paise only when there are some. */
-export function rupees(amount: number): string {
-  const whole = Math.trunc(amount);
-  const paise = Math.round((amount - whole) * 100);
-  return `${CURRENCY_SYMBOL}${groupIndianDigits(whole)}${paise ? `.${String(paise).padStart(2, '0')}` : ''}`;
+/** One sentence for each step of an offer, as its recipient reads it. */
+export function offerUpdateSentence(p: NotificationPayloads['offer.update']): string {
+  const amount = rupees(p.amount);
+  switch (p.event) {
+    case 'made':
+      return `${p.actorName} offers ${amount} for "${p.productTitle}".`;
+    case 'replaced':
+      return p.previousAmount === undefined
+        ? `${p.actorName} now offers ${amount} for "${p.productTitle}".`
+        : `${p.actorName} replaced their offer of ${rupees(p.previousAmount)} for "${p.productTitle}" with ${amount}.`;
+    case 'countered':
+      return `${p.actorName} countered with ${amount} for "${p.productTitle}".`;
+    case 'accepted':
+      return `${p.actorName} accepted ${amount} for "${p.productTitle}": it is sold.`;
+    case 'rejected':
+      return `${p.actorName} declined ${amount} for "${p.productTitle}".`;
+    case 'withdrawn':
+      return `${p.actorName} withdrew their offer of ${amount} for "${p.productTitle}".`;
+    case 'expired':
+      return p.by === 'buyer'
+        ? `The offer of ${amount} for "${p.productTitle}" expired after 48 hours without an answer.`
+        : `The counter-offer of ${amount} for "${p.productTitle}" expired after 48 hours without an answer.`;
+  }
 }
 
 /** One sentence saying what an admin did to the user's account or listing. */
@@ -173,6 +214,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'meetup.proposed': 'Meet-up proposals',
   'meetup.accepted': 'A meet-up was agreed',
   'meetup.reminder': 'Meet-up reminders',
+  'offer.update': 'Offers and counter-offers on my requests and listings',
+  'listing.reserved': 'A listing was reserved for me',
 };
 
 /** A notification's title and sentence, as the bell's list shows them. */
@@ -241,6 +284,17 @@ export function notificationText(notification: Notification): { title: string; b
     case 'meetup.reminder': {
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'offer.update': {
+      const text = notificationTexts[notification.kind];
+      return { title: offerMessages.notificationTitle[notification.payload.event], body: text.body(notification.payload) };
+    }
+    case 'listing.reserved': {
+      const text = notificationTexts[notification.kind];
+      return {
+        title: notification.payload.reserved ? offerMessages.reservedTitle : offerMessages.releasedTitle,
+        body: text.body(notification.payload),
+      };
     }
   }
 }

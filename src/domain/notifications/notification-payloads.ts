@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFER_EVENTS, OFFER_PARTIES } from '../buy-requests/offer.constants.ts';
 import type { NotificationKind } from './notification-kinds.ts';
 
 // The payload schemas live apart from the kinds and texts, which the app's frame uses on every
@@ -8,11 +9,20 @@ const listing = { productId: z.string(), productTitle: z.string() };
 
 export const notificationPayloadSchemas = {
   /** To the seller: someone wants to buy their listing. */
-  'buy-request.received': z.object({ ...listing, buyerName: z.string(), message: z.string() }),
-  /** To the buyer: the seller accepted (the listing is sold to them). */
-  'buy-request.accepted': z.object({ ...listing, sellerName: z.string() }),
-  /** To the buyer: the seller declined. */
-  'buy-request.rejected': z.object(listing),
+  'buy-request.received': z.object({
+    ...listing,
+    buyerName: z.string(),
+    message: z.string(),
+    offerAmount: z.number().optional(),
+  }),
+  /** To the buyer: the seller accepted (the listing is sold to them, at soldPrice when it was an offer). */
+  'buy-request.accepted': z.object({ ...listing, sellerName: z.string(), soldPrice: z.number().optional() }),
+  /** To the buyer: the seller declined (their offer, if any), or sold the listing elsewhere. */
+  'buy-request.rejected': z.object({
+    ...listing,
+    offerAmount: z.number().optional(),
+    reason: z.enum(['sold-elsewhere']).optional(),
+  }),
   /** To the seller: enough students reported the listing that it is hidden pending review. */
   'listing.under-review': z.object(listing),
   /** To a reporter: what became of their report (never who decided). */
@@ -78,6 +88,20 @@ export const notificationPayloadSchemas = {
     meetAt: z.string(),
     when: z.string(),
   }),
+  /**
+   * To the other side of an offer (issue 23): made, replaced by a new one, countered, accepted
+   * (sold), withdrawn or expired. `by` is who acted (for an expiry: whose offer it was).
+   */
+  'offer.update': z.object({
+    ...listing,
+    event: z.enum(OFFER_EVENTS),
+    amount: z.number(),
+    previousAmount: z.number().optional(),
+    by: z.enum(OFFER_PARTIES),
+    actorName: z.string(),
+  }),
+  /** To the buyer a listing is reserved for, and again when the seller releases it. */
+  'listing.reserved': z.object({ ...listing, reserved: z.boolean(), sellerName: z.string() }),
 } satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayloads = { [K in NotificationKind]: z.infer<(typeof notificationPayloadSchemas)[K]> };

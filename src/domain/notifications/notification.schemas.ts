@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE_MAX } from '../constants.ts';
 import { notificationMessages as m } from '../messages.ts';
 import { NOTIFICATION_KINDS } from './notification-kinds.ts';
+import { isPushKind, pushMessages } from '../push/push.ts';
 
 /** GET /api/v1/notifications: `before` is the nextCursor of the previous page. */
 export const notificationListQuerySchema = z.object({
@@ -20,11 +21,24 @@ export type NotificationListQuery = z.output<typeof notificationListQuerySchema>
 
 export const notificationIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-/** PATCH /api/v1/notifications/preferences: one kind at a time. */
-export const notificationPreferenceBodySchema = z.object({
-  kind: z.enum(NOTIFICATION_KINDS, { error: m.kindInvalid }),
-  email: z.boolean({ error: m.emailChoiceInvalid }),
-});
+/**
+ * PATCH /api/v1/notifications/preferences: one kind at a time, its e-mail choice, its push choice
+ * (kinds that are pushed: domain/push/push.ts), or both.
+ */
+export const notificationPreferenceBodySchema = z
+  .object({
+    kind: z.enum(NOTIFICATION_KINDS, { error: m.kindInvalid }),
+    email: z.boolean({ error: m.emailChoiceInvalid }).optional(),
+    push: z.boolean({ error: pushMessages.pushChoiceInvalid }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.email === undefined && body.push === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: m.emailChoiceInvalid });
+    }
+    if (body.push !== undefined && !isPushKind(body.kind)) {
+      ctx.addIssue({ code: 'custom', path: ['push'], message: pushMessages.notPushed });
+    }
+  });
 export type NotificationPreferenceBody = z.output<typeof notificationPreferenceBodySchema>;
 
 /** An unsubscribe link's token: 43 characters of base64url. */

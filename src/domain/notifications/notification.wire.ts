@@ -22,6 +22,8 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('meetup.proposed'), payload: notificationPayloadSchemas['meetup.proposed'] }),
   z.object({ ...common, kind: z.literal('meetup.accepted'), payload: notificationPayloadSchemas['meetup.accepted'] }),
   z.object({ ...common, kind: z.literal('meetup.reminder'), payload: notificationPayloadSchemas['meetup.reminder'] }),
+  z.object({ ...common, kind: z.literal('offer.update'), payload: notificationPayloadSchemas['offer.update'] }),
+  z.object({ ...common, kind: z.literal('listing.reserved'), payload: notificationPayloadSchemas['listing.reserved'] }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -48,8 +50,15 @@ export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
 export const unreadCountWithSeqResponseSchema = unreadCountResponseSchema.extend({ latestSeq: z.number().int().min(0) });
 export type UnreadCountWithSeqResponse = z.infer<typeof unreadCountWithSeqResponseSchema>;
 
-/** Per kind: whether it is also e-mailed (always shown in the app). */
-export const notificationPreferenceSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS), email: z.boolean() });
+/**
+ * Per kind: whether it is also e-mailed (always shown in the app), and for the kinds that can be
+ * pushed (domain/push/push.ts) whether they go to the user's subscribed devices.
+ */
+export const notificationPreferenceSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  email: z.boolean(),
+  push: z.boolean().optional(),
+});
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 
 export const notificationPreferencesResponseSchema = z.object({

@@ -20,15 +20,17 @@ export const CURSOR_PAGE_MAX = 100_000;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const PRICE = /^\d{1,10}(\.\d{1,2})?$/;
 const RATING = /^[0-5](\.\d)?$/;
+/** The reserved tier a row is in ('true'/'false'), which every sort walks first (issue 23). */
+const TIER = /^(true|false)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The shape of each sort's key, column by column, as the listing's ORDER BY reads it (before the id). */
 const KEY_SHAPES: Record<ProductSort, RegExp[]> = {
-  newest: [TIMESTAMP],
-  oldest: [TIMESTAMP],
-  priceLowHigh: [PRICE],
-  priceHighLow: [PRICE],
-  rating: [RATING, TIMESTAMP],
+  newest: [TIER, TIMESTAMP],
+  oldest: [TIER, TIMESTAMP],
+  priceLowHigh: [TIER, PRICE],
+  priceHighLow: [TIER, PRICE],
+  rating: [TIER, RATING, TIMESTAMP],
 };
 
 export function encodeListingCursor(cursor: ListingCursor): string {

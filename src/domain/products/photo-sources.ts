@@ -11,13 +11,13 @@ const CARD_WIDTH = 480;
 const FULL_WIDTH = 1600;
 
 /**
- * How wide a card of the product grid is drawn (productGridClasses: 1 / 2 / 3 / 4 columns in the
- * page's 80rem, its padding and 1.25rem gaps), so the browser picks the photo for that width.
+ * How wide a card of the product grid is drawn (productGridClasses: 2 / 2 / 4 columns in the
+ * page's 80rem, its padding and 0.75rem / 1.25rem gaps), so the browser picks the photo for that width.
  */
 export const GRID_CARD_SIZES =
-  '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 6.5rem) / 3), (min-width: 640px) calc((100vw - 3.25rem) / 2), calc(100vw - 2rem)';
+  '(min-width: 1280px) 290px, (min-width: 1024px) calc((100vw - 7.75rem) / 4), (min-width: 640px) calc((100vw - 3.25rem) / 2), calc((100vw - 2.75rem) / 2)';
 
-/** Below this width the grid has one column and a card shows the card variant (see CardImage). */
+/** Below this width (phones: two compact columns) a card shows the card variant (see CardImage). */
 export const ONE_COLUMN_MEDIA = '(max-width: 639px)';
 
 /** The detail page's photo: the page's width on phones, half of it (at most 80rem) from lg up. */

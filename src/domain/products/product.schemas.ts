@@ -9,6 +9,7 @@ import {
   PRODUCTS_PAGE_SIZE_MAX,
 } from '../constants.ts';
 import { productMessages, validationMessages as m } from '../messages.ts';
+import { SEARCH_MAX_CHARS, SEARCH_SUGGESTIONS_MIN_CHARS, browseMessages, parsePriceBound, priceRangeError } from './browse.ts';
 import { type ListingCursor, decodeListingCursor } from './listing-cursor.ts';
 
 const required = m.fillRequiredProductFields;
@@ -75,6 +76,20 @@ const cursor = z
     return decoded;
   });
 
+/** `minPrice` / `maxPrice`: rupees, not negative, a number (issue 24); '' is no bound. */
+const priceBound = z
+  .string()
+  .optional()
+  .transform((text, ctx): number | undefined => {
+    if (text === undefined) return undefined;
+    const parsed = parsePriceBound(text);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
 /** A cursor walks one sort order; used with another it would point nowhere meaningful. */
 function cursorMatchesSort(query: { sort: string; cursor?: ListingCursor | undefined }): boolean {
   return query.cursor === undefined || query.cursor.sort === query.sort;
@@ -86,6 +101,8 @@ const cursorSortIssue = { message: productMessages.pageLinkInvalid, path: ['curs
  *  - q: case-insensitive substring of the title; category: repeatable, 'All' or absent = every one
  *  - requested=true: only listings the caller has sent a buy request for (any status)
  *  - excludeId: leave one listing out (Similar Products); sellerId: one seller's listings (profiles)
+ *  - condition: repeatable, absent = every one; minPrice / maxPrice: a price range in rupees, either
+ *    end optional (issue 24); a negative bound, one that is not a number or min > max is a 400
  * The answer's `categories` counts every filter except the category filter itself, so the
  * checklist keeps offering the other categories while some are ticked.
  */
@@ -98,6 +115,9 @@ export const productListQuerySchema = z
       .optional()
       .transform((value) => value || undefined),
     category: queryList.pipe(z.array(z.enum([...CATEGORIES, ALL_CATEGORIES]))),
+    condition: queryList.pipe(z.array(z.enum(CONDITIONS, { error: m.conditionInvalid }))),
+    minPrice: priceBound,
+    maxPrice: priceBound,
     sort: z.enum(PRODUCT_SORTS).default('newest'),
     requested: z
       .enum(['true', 'false'])
@@ -109,7 +129,11 @@ export const productListQuerySchema = z
     cursor,
     limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE_MAX).default(PRODUCTS_PAGE_SIZE_DEFAULT),
   })
-  .refine(cursorMatchesSort, cursorSortIssue);
+  .refine(cursorMatchesSort, cursorSortIssue)
+  .refine((query) => priceRangeError(query.minPrice, query.maxPrice) === undefined, {
+    message: browseMessages.priceOrder,
+    path: ['minPrice'],
+  });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 /** Query of GET /api/v1/products/my-listings/{userId}: newest first, in pages of up to 100. */
@@ -121,3 +145,9 @@ export const myListingsQuerySchema = z
   })
   .refine((query) => cursorMatchesSort({ ...query, sort: 'newest' }), cursorSortIssue);
 export type MyListingsQuery = z.output<typeof myListingsQuerySchema>;
+
+/** Query of GET /api/v1/products/suggestions: the text typed so far in the search box. */
+export const searchSuggestionsQuerySchema = z.object({
+  q: z.string().trim().min(SEARCH_SUGGESTIONS_MIN_CHARS).max(SEARCH_MAX_CHARS),
+});
+export type SearchSuggestionsQuery = z.output<typeof searchSuggestionsQuerySchema>;

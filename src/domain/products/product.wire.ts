@@ -33,6 +33,12 @@ export const productSchema = z.object({
   numReviews: z.number(),
   soldOut: z.boolean(),
   buyer: z.string().nullable(),
+  /** What it sold for (an accepted offer, else the asking price); only for its seller, buyer and admins. */
+  soldPrice: z.number().nullable(),
+  /** The seller holds it (issue 23): it stays listed with a 'Reserved' badge, after available ones. */
+  reserved: z.boolean(),
+  /** For whom: only its seller, that buyer and admins see it (null for everyone else, or for nobody). */
+  reservedFor: z.string().nullable(),
   seller: productSellerSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -79,3 +85,7 @@ export const myListingsResponseSchema = z.object({
   nextCursor: nextCursorSchema,
 });
 export type MyListingsResponse = z.infer<typeof myListingsResponseSchema>;
+
+/** GET /api/v1/products/suggestions?q=: titles of visible listings containing the text, prefix matches first. */
+export const searchSuggestionsResponseSchema = z.object({ success: z.literal(true), suggestions: z.array(z.string()) });
+export type SearchSuggestionsResponse = z.infer<typeof searchSuggestionsResponseSchema>;

@@ -85,6 +85,28 @@ export function countSalesPerPeriod(db: Queryable, bounds: Date[]): Promise<numb
   return countsPerPeriod(salesPerPeriodQuery(db, bounds), bounds.length - 1);
 }
 
+/**
+ * What the sales of each period fetched (issue 23: the accepted offer or the asking price; a
+ * sale elsewhere has no price and adds nothing), over the same index range as their count.
+ */
+export async function salesValuePerPeriod(db: Queryable, bounds: Date[]): Promise<number[]> {
+  const thresholds = sql.join(
+    bounds.map((bound) => sql`${bound.toISOString()}::timestamptz`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({
+      bucket: sql<number>`width_bucket(${products.soldAt}, array[${thresholds}])`,
+      value: sql<number>`coalesce(sum(${products.soldPrice}), 0)::float8`,
+    })
+    .from(products)
+    .where(and(gte(products.soldAt, bounds[0]!), lt(products.soldAt, bounds.at(-1)!)))
+    .groupBy(sql`1`);
+  const values = new Array<number>(bounds.length - 1).fill(0);
+  for (const row of rows) values[Number(row.bucket) - 1] = Number(row.value);
+  return values;
+}
+
 /** Accounts that are not admins: the dashboard's "students". */
 export function studentCountQuery(db: Queryable) {
   return db

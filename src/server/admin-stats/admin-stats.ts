@@ -17,6 +17,7 @@ import {
   countListingsPerPeriod,
   countSalesPerPeriod,
   countUsers,
+  salesValuePerPeriod,
 } from './admin-stats.repository.ts';
 import { type SiteMonth, oneMonthBefore, recentMonths } from './site-calendar.ts';
 
@@ -52,8 +53,9 @@ export async function newListingsPerMonth(ctx: StatsContext): Promise<MonthlyLis
 /** Listings sold in each of the last three calendar months, by the time of the sale, oldest first. */
 export async function salesPerMonth(ctx: StatsContext): Promise<MonthlySalesResponse['data']> {
   const months = recentMonths(ctx.clock.now(), ctx.timeZone, SALES_STATS_MONTHS);
-  const counts = await countSalesPerPeriod(ctx.db, boundsOf(months));
-  return months.map((month, index) => ({ month: month.name, sold: counts[index]! }));
+  const bounds = boundsOf(months);
+  const [counts, values] = await Promise.all([countSalesPerPeriod(ctx.db, bounds), salesValuePerPeriod(ctx.db, bounds)]);
+  return months.map((month, index) => ({ month: month.name, sold: counts[index]!, value: values[index]! }));
 }
 
 /**

@@ -47,7 +47,10 @@ function errorAnswers(route: RouteOptions, schema: FastifySchema): Record<string
     answers[ERROR_STATUS.UNSUPPORTED_MEDIA_TYPE] = failure('The body is of a type this route does not read.');
     answers[ERROR_STATUS.RATE_LIMITED] = failure('Too many attempts; `Retry-After` says when to try again.');
   }
-  answers[ERROR_STATUS.UNAVAILABLE] = failure('The database is unreachable or the server is shutting down.');
+  answers[ERROR_STATUS.UNAVAILABLE] = failure(
+    'The database is unreachable or the server is shutting down (code UNAVAILABLE), or the server is too busy and shed ' +
+      'the call before doing anything (code BUSY); `Retry-After` says when to try again.',
+  );
   return answers;
 }
 

@@ -1,8 +1,7 @@
 import type { BuyRequestDecisionBody, MarkInterestedBody } from '#domain/buy-requests/buy-request.schemas.ts';
-import type { InterestedBuyer, MyBuyRequest } from '#domain/buy-requests/buy-request.wire.ts';
+import type { InterestedBuyer, MyBuyRequest, Offer } from '#domain/buy-requests/buy-request.wire.ts';
 import { conversationMessages } from '#domain/conversations/conversation.messages.ts';
 import { authMessages, buyRequestMessages, productMessages } from '#domain/messages.ts';
-import { recordListingEvent } from '../alerts/listing-events.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { type AppError, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -14,19 +13,22 @@ import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { notify } from '../notifications/notify.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
 import {
+  NO_OFFER,
   type OwnRequestRow,
   type RequestedListing,
-  closeActiveRequests,
-  decideActiveRequest,
+  type StoredOffer,
+  endRequest,
+  findActiveRequest,
   findActiveRequestsWithBuyers,
   findLatestOwnRequests,
   findListing,
-  hasAnyRequest,
+  latestRequestStatus,
   lockListing,
-  markListingSold,
   upsertActiveRequest,
 } from './buy-requests.repository.ts';
+import { completeSale, isLapsed, proposal, scheduleExpiry } from './offer-steps.ts';
 
 declare module '../events/event-bus.ts' {
   interface BusTopics {
@@ -51,40 +53,86 @@ export const SEND_BUY_REQUEST_PER_BUYER: RateLimitRule = {
   message: authMessages.tooManyRequestsRetry,
 };
 
-function requireListing(listing: RequestedListing | undefined): RequestedListing {
+export function requireListing(listing: RequestedListing | undefined): RequestedListing {
   if (!listing) throw notFound(productMessages.notFound);
   return listing;
 }
 
 /**
- * mark-interested: a new request, or a new message on the buyer's open one. The listing is
- * share-locked, so a sale in progress finishes first (and then refuses this) or waits for it
- * (and then closes this request with the others).
+ * mark-interested: a new request, or a new message on the buyer's open one, optionally with an
+ * offer (issue 23). An offer replaces the buyer's open one (the seller is told so); a request
+ * without one is at the asking price again. The listing is share-locked, so a sale in progress
+ * finishes first (and then refuses this) or waits for it (and then closes this request with the others).
  */
 export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, body: MarkInterestedBody): Promise<string> {
   if (!isUuid(body.productId)) throw notFound(productMessages.notFound);
   await enforceRateLimits(ctx.db, ctx.clock, [{ rule: SEND_BUY_REQUEST_PER_BUYER, subject: buyer.id }]);
-  await assertNoProhibitedWords(ctx.db, [body.buyerMessage]);
-  const created = await ctx.db.transaction(async (tx) => {
+  const amount = body.offerAmount;
+  const message = body.buyerMessage ?? offerMessages.defaultOfferMessage(amount ?? 0);
+  await assertNoProhibitedWords(ctx.db, [message]);
+  const outcome = await ctx.db.transaction(async (tx) => {
     const listing = requireListing(await lockListing(tx, body.productId, 'share'));
-    if (listing.sellerId === buyer.id) throw forbidden(buyRequestMessages.ownListing);
+    if (listing.sellerId === buyer.id)
+      throw forbidden(amount === undefined ? buyRequestMessages.ownListing : offerMessages.ownListing);
     if (listing.soldOut) throw conflict(buyRequestMessages.soldOut);
     if (await blockedEitherWay(tx, buyer.id, listing.sellerId)) throw forbidden(conversationMessages.blocked);
-    const { created } = await upsertActiveRequest(tx, listing.id, buyer.id, body.buyerMessage);
+    const previous = await findActiveRequest(tx, listing.id, buyer.id);
+    // A previous offer past its time counts as gone, even before its expiry job has run.
+    const previousAmount = previous && !isLapsed(previous, ctx.clock) ? previous.offerAmount : null;
+    const offer = amount === undefined ? NO_OFFER : proposal(amount, 'buyer', ctx.clock);
+    const { id, created } = await upsertActiveRequest(tx, listing.id, buyer.id, message, offer);
     // The request's text also appears in the buyer's conversation with the seller (issue 12).
-    await postBuyRequestMessage(tx, ctx, listing, buyer, body.buyerMessage);
-    const seller = created ? await findUserById(tx, listing.sellerId) : undefined;
-    if (seller) {
+    if (body.buyerMessage !== undefined) await postBuyRequestMessage(tx, ctx, listing, buyer, body.buyerMessage);
+    const seller = await findUserById(tx, listing.sellerId);
+    if (amount !== undefined) {
+      const event = created || previous?.offerAmount === null ? 'offer-made' : 'offer-replaced';
+      const line = created ? offerMessages.lineMade(amount) : offerMessages.lineReplaced(amount, previousAmount);
+      await postDecisionLine(tx, ctx, listing, buyer, buyer.id, event, line);
+      await scheduleExpiry(tx, ctx, id, offer.offerExpiresAt!);
+    } else if (previousAmount !== null) {
+      await postDecisionLine(
+        tx,
+        ctx,
+        listing,
+        buyer,
+        buyer.id,
+        'offer-withdrawn',
+        offerMessages.lineRequestReplaced(previousAmount),
+      );
+    }
+    if (seller && created) {
       await notify(tx, ctx, {
         to: seller,
         kind: 'buy-request.received',
-        payload: { productId: listing.id, productTitle: listing.title, buyerName: buyer.userName, message: body.buyerMessage },
+        payload: {
+          productId: listing.id,
+          productTitle: listing.title,
+          buyerName: buyer.userName,
+          message,
+          ...(amount === undefined ? {} : { offerAmount: amount }),
+        },
+        mail: {},
+      });
+    } else if (seller && amount !== undefined) {
+      await notify(tx, ctx, {
+        to: seller,
+        kind: 'offer.update',
+        payload: {
+          productId: listing.id,
+          productTitle: listing.title,
+          event: previous?.offerAmount === null ? 'made' : 'replaced',
+          amount,
+          ...(previousAmount === null ? {} : { previousAmount }),
+          by: 'buyer',
+          actorName: buyer.userName,
+        },
         mail: {},
       });
     }
-    return created;
+    return { created, replaced: !created && amount !== undefined };
   });
-  return created ? buyRequestMessages.sent : buyRequestMessages.updated;
+  if (amount !== undefined) return outcome.replaced ? offerMessages.offerReplaced : offerMessages.offerSent;
+  return outcome.created ? buyRequestMessages.sent : buyRequestMessages.updated;
 }
 
 /** The caller must be the seller the body names; the ids are checked, never trusted. */
@@ -96,15 +144,17 @@ function assertCallerIsNamedSeller(caller: UserRow, body: BuyRequestDecisionBody
 
 /**
  * Why a decision found no open request: none at all is a missing thing (404), a request already
- * accepted, rejected or closed is a conflict (409). Neither is a permission problem.
+ * accepted, rejected or closed is a conflict (409), with what became of it when that says more.
  */
-async function noOpenRequest(db: Queryable, productId: string, buyerId: string): Promise<AppError> {
-  return (await hasAnyRequest(db, productId, buyerId))
-    ? conflict(buyRequestMessages.requestAlreadyDecided)
-    : notFound(buyRequestMessages.requestNotFound);
+export async function noOpenRequest(db: Queryable, productId: string, buyerId: string): Promise<AppError> {
+  const status = await latestRequestStatus(db, productId, buyerId);
+  if (status === undefined) return notFound(buyRequestMessages.requestNotFound);
+  if (status === 'expired') return conflict(offerMessages.expired);
+  if (status === 'withdrawn') return conflict(offerMessages.withdrawnAlready);
+  return conflict(buyRequestMessages.requestAlreadyDecided);
 }
 
-function assertOwnsListing(caller: UserRow, listing: RequestedListing) {
+export function assertOwnsListing(caller: UserRow, listing: RequestedListing) {
   if (listing.sellerId !== caller.id) throw forbidden(authMessages.onlyListingSeller);
 }
 
@@ -112,6 +162,8 @@ function assertOwnsListing(caller: UserRow, listing: RequestedListing) {
  * sold-out: in one transaction the listing (locked first, so concurrent accepts queue and only
  * the first finds it unsold) becomes sold to the buyer, their request accepted and every other
  * open request closed; the buyer's notification (and mail) and the live "sold" event commit with it.
+ * A request carrying the buyer's offer sells at that amount; one waiting on the seller's own
+ * counter, or whose offer has expired, cannot be accepted by the seller.
  */
 export async function acceptBuyRequest(ctx: BuyRequestContext, seller: UserRow, body: BuyRequestDecisionBody): Promise<void> {
   assertCallerIsNamedSeller(seller, body);
@@ -121,23 +173,11 @@ export async function acceptBuyRequest(ctx: BuyRequestContext, seller: UserRow, 
     if (listing.soldOut) {
       throw conflict(listing.buyerId === body.buyerId ? buyRequestMessages.soldOut : buyRequestMessages.alreadyDecided);
     }
-    const accepted = await decideActiveRequest(tx, listing.id, body.buyerId, 'accepted');
-    if (!accepted) throw await noOpenRequest(tx, listing.id, body.buyerId);
-    await markListingSold(tx, listing.id, body.buyerId, ctx.clock.now());
-    // Its wishlisters hear it is gone (alerts/listing-events.ts), once, after this commits.
-    await recordListingEvent(tx, ctx.jobs, { productId: listing.id, kind: 'sold' });
-    await closeActiveRequests(tx, listing.id);
-    const buyer = await findUserById(tx, body.buyerId);
-    if (buyer) {
-      await notify(tx, ctx, {
-        to: buyer,
-        kind: 'buy-request.accepted',
-        payload: { productId: listing.id, productTitle: listing.title, sellerName: seller.userName },
-        mail: { seller: { email: seller.email, phoneNumber: seller.phoneNumber } },
-      });
-    }
-    await postDecisionLine(tx, ctx, listing, seller, body.buyerId, 'accepted');
-    await ctx.events.publish(tx, 'listing.sold', { productId: listing.id });
+    const request = await findActiveRequest(tx, listing.id, body.buyerId);
+    if (!request) throw await noOpenRequest(tx, listing.id, body.buyerId);
+    if (isLapsed(request, ctx.clock)) throw conflict(offerMessages.expired);
+    if (request.offerBy === 'seller') throw conflict(offerMessages.awaitingBuyer);
+    await completeSale(tx, ctx, listing, seller, request, 'seller');
   });
 }
 
@@ -147,18 +187,34 @@ export async function rejectBuyRequest(ctx: BuyRequestContext, seller: UserRow, 
   await ctx.db.transaction(async (tx) => {
     const listing = requireListing(await lockListing(tx, body.productId, 'update'));
     assertOwnsListing(seller, listing);
-    const rejected = await decideActiveRequest(tx, listing.id, body.buyerId, 'rejected');
-    if (!rejected) throw await noOpenRequest(tx, listing.id, body.buyerId);
+    const request = await findActiveRequest(tx, listing.id, body.buyerId);
+    if (!request || !(await endRequest(tx, request.id, 'rejected'))) throw await noOpenRequest(tx, listing.id, body.buyerId);
     const buyer = await findUserById(tx, body.buyerId);
     if (buyer) {
       await notify(tx, ctx, {
         to: buyer,
         kind: 'buy-request.rejected',
-        payload: { productId: listing.id, productTitle: listing.title },
+        payload: {
+          productId: listing.id,
+          productTitle: listing.title,
+          ...(request.offerAmount === null ? {} : { offerAmount: request.offerAmount }),
+        },
         mail: {},
       });
     }
-    await postDecisionLine(tx, ctx, listing, seller, body.buyerId, 'rejected');
+    if (request.offerAmount === null) {
+      await postDecisionLine(tx, ctx, listing, seller, body.buyerId, 'rejected');
+    } else {
+      await postDecisionLine(
+        tx,
+        ctx,
+        listing,
+        seller,
+        body.buyerId,
+        'offer-rejected',
+        offerMessages.lineRejected(request.offerAmount),
+      );
+    }
   });
 }
 
@@ -183,7 +239,14 @@ export async function listInterestedBuyers(
     },
     buyerMessage: row.message,
     createdAt: row.createdAt.toISOString(),
+    ...offerOf(row),
   }));
+}
+
+/** The offer on the table of a request, as the wire carries it (nothing at the asking price). */
+function offerOf(row: StoredOffer): { offer?: Offer } {
+  if (row.offerAmount === null || row.offerBy === null || row.offerExpiresAt === null) return {};
+  return { offer: { amount: row.offerAmount, by: row.offerBy, expiresAt: row.offerExpiresAt.toISOString() } };
 }
 
 function toMyBuyRequest(row: OwnRequestRow): MyBuyRequest {
@@ -194,6 +257,8 @@ function toMyBuyRequest(row: OwnRequestRow): MyBuyRequest {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    ...(row.status === 'active' ? offerOf(row) : {}),
+    ...(row.status === 'accepted' && row.soldPrice !== null ? { soldPrice: row.soldPrice } : {}),
     // The seller's contact is the buyer's to see only once the seller said yes.
     ...(row.status === 'accepted'
       ? {

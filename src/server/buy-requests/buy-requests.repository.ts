@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BuyRequestStatus } from '#domain/buy-requests/buy-request.schemas.ts';
+import type { OfferParty } from '#domain/buy-requests/offer.constants.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { buyRequests, products, users } from '../db/schema/index.ts';
 
@@ -11,6 +12,8 @@ export interface RequestedListing {
   price: number;
   soldOut: boolean;
   buyerId: string | null;
+  reservedAt: Date | null;
+  reservedForId: string | null;
 }
 
 const listingColumns = {
@@ -20,7 +23,121 @@ const listingColumns = {
   price: products.price,
   soldOut: products.soldOut,
   buyerId: products.buyerId,
+  reservedAt: products.reservedAt,
+  reservedForId: products.reservedForId,
 };
+
+/** The offer on the table of a request (all three set, or all null at the asking price). */
+export interface StoredOffer {
+  offerAmount: number | null;
+  offerBy: OfferParty | null;
+  offerExpiresAt: Date | null;
+}
+
+export const NO_OFFER: StoredOffer = { offerAmount: null, offerBy: null, offerExpiresAt: null };
+
+export interface ActiveRequestRow extends StoredOffer {
+  id: string;
+  productId: string;
+  buyerId: string;
+  message: string;
+}
+
+const activeRequestColumns = {
+  id: buyRequests.id,
+  productId: buyRequests.productId,
+  buyerId: buyRequests.buyerId,
+  message: buyRequests.message,
+  offerAmount: buyRequests.offerAmount,
+  offerBy: buyRequests.offerBy,
+  offerExpiresAt: buyRequests.offerExpiresAt,
+};
+
+/** The buyer's open request on the listing, locked for the rest of the transaction. */
+export async function findActiveRequest(
+  db: Queryable,
+  productId: string,
+  buyerId: string,
+): Promise<ActiveRequestRow | undefined> {
+  const [row] = await db
+    .select(activeRequestColumns)
+    .from(buyRequests)
+    .where(and(eq(buyRequests.productId, productId), eq(buyRequests.buyerId, buyerId), eq(buyRequests.status, 'active')))
+    .for('update');
+  return row;
+}
+
+/** The buyer's latest request on the listing, whatever its status (why there is no open one). */
+export async function latestRequestStatus(
+  db: Queryable,
+  productId: string,
+  buyerId: string,
+): Promise<BuyRequestStatus | undefined> {
+  const [row] = await db
+    .select({ status: buyRequests.status })
+    .from(buyRequests)
+    .where(and(eq(buyRequests.productId, productId), eq(buyRequests.buyerId, buyerId)))
+    .orderBy(desc(buyRequests.createdAt), desc(buyRequests.id))
+    .limit(1);
+  return row?.status;
+}
+
+/** A new proposal on an open request: its amount, who made it, when it expires. */
+export async function setOffer(db: Queryable, requestId: string, offer: StoredOffer): Promise<void> {
+  await db
+    .update(buyRequests)
+    .set({ ...offer, updatedAt: sql`now()` })
+    .where(and(eq(buyRequests.id, requestId), eq(buyRequests.status, 'active')));
+}
+
+/** Ends one open request (withdrawn, expired, rejected); false if it was no longer open. */
+export async function endRequest(
+  db: Queryable,
+  requestId: string,
+  status: Exclude<BuyRequestStatus, 'active'>,
+): Promise<boolean> {
+  const rows = await db
+    .update(buyRequests)
+    .set({ status, decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(buyRequests.id, requestId), eq(buyRequests.status, 'active')))
+    .returning({ id: buyRequests.id });
+  return rows.length > 0;
+}
+
+/** Every open request of the listing with its buyer's id and offer (sold elsewhere: each is declined). */
+export async function findActiveRequests(db: Queryable, productId: string): Promise<ActiveRequestRow[]> {
+  return db
+    .select(activeRequestColumns)
+    .from(buyRequests)
+    .where(and(eq(buyRequests.productId, productId), eq(buyRequests.status, 'active')))
+    .orderBy(asc(buyRequests.buyerId));
+}
+
+/** Marks or clears the listing's reservation (null: not reserved). */
+export async function setReservation(
+  db: Queryable,
+  productId: string,
+  reservation: { reservedAt: Date; reservedForId: string | null } | null,
+): Promise<void> {
+  await db
+    .update(products)
+    .set({
+      reservedAt: reservation?.reservedAt ?? null,
+      reservedForId: reservation?.reservedForId ?? null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(products.id, productId));
+}
+
+/** Sold without a buyer (issue 23, 'Sold elsewhere'); false if it was already sold. */
+export async function markListingSoldElsewhere(db: Queryable, productId: string, soldAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ soldOut: true, buyerId: null, soldAt, soldPrice: null, reservedAt: null, reservedForId: null, updatedAt: sql`now()` })
+    .where(and(eq(products.id, productId), eq(products.soldOut, false)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
 
 /**
  * The listing, locked until the transaction ends: 'update' for a decision (concurrent accepts
@@ -50,14 +167,15 @@ export async function upsertActiveRequest(
   productId: string,
   buyerId: string,
   message: string,
+  offer: StoredOffer = NO_OFFER,
 ): Promise<{ id: string; created: boolean }> {
   const [row] = await db
     .insert(buyRequests)
-    .values({ productId, buyerId, message })
+    .values({ productId, buyerId, message, ...offer })
     .onConflictDoUpdate({
       target: [buyRequests.productId, buyRequests.buyerId],
       targetWhere: sql`status = 'active'`,
-      set: { message, updatedAt: sql`now()` },
+      set: { message, ...offer, updatedAt: sql`now()` },
     })
     // xmax is 0 only on a row this statement inserted; an updated row carries our transaction id.
     .returning({ id: buyRequests.id, created: sql<boolean>`(xmax = 0)` });
@@ -99,12 +217,23 @@ export async function closeActiveRequests(db: Queryable, productId: string): Pro
   return rows.length;
 }
 
-/** The sale: sold to the buyer at `soldAt` (the app's clock, which the dashboard's months are counted by). */
-export async function markListingSold(db: Queryable, productId: string, buyerId: string, soldAt: Date): Promise<void> {
-  await db
+/**
+ * The sale: sold to the buyer for `soldPrice` at `soldAt` (the app's clock, which the dashboard's
+ * months are counted by). Conditional, so a listing is sold once whoever asks: false if it was sold.
+ */
+export async function markListingSold(
+  db: Queryable,
+  productId: string,
+  buyerId: string,
+  soldAt: Date,
+  soldPrice: number,
+): Promise<boolean> {
+  const rows = await db
     .update(products)
-    .set({ soldOut: true, buyerId, soldAt, updatedAt: sql`now()` })
-    .where(and(eq(products.id, productId), eq(products.soldOut, false)));
+    .set({ soldOut: true, buyerId, soldAt, soldPrice, reservedAt: null, reservedForId: null, updatedAt: sql`now()` })
+    .where(and(eq(products.id, productId), eq(products.soldOut, false)))
+    .returning({ id: products.id });
+  return rows.length > 0;
 }
 
 /** The listing's open requests with their buyers, oldest first (first come, first seen). */
@@ -113,6 +242,9 @@ export async function findActiveRequestsWithBuyers(db: Queryable, productId: str
     .select({
       message: buyRequests.message,
       createdAt: buyRequests.createdAt,
+      offerAmount: buyRequests.offerAmount,
+      offerBy: buyRequests.offerBy,
+      offerExpiresAt: buyRequests.offerExpiresAt,
       buyer: { id: users.id, userName: users.userName, email: users.email, phoneNumber: users.phoneNumber },
     })
     .from(buyRequests)
@@ -132,7 +264,8 @@ export async function findRequestedProductIds(db: Queryable, buyerId: string): P
   return rows.map((row) => row.productId);
 }
 
-export interface OwnRequestRow {
+export interface OwnRequestRow extends StoredOffer {
+  soldPrice: number | null;
   productId: string;
   status: BuyRequestStatus;
   message: string;
@@ -163,6 +296,10 @@ export async function findLatestOwnRequests(db: Database, buyerId: string, produ
       createdAt: buyRequests.createdAt,
       updatedAt: buyRequests.updatedAt,
       decidedAt: buyRequests.decidedAt,
+      offerAmount: buyRequests.offerAmount,
+      offerBy: buyRequests.offerBy,
+      offerExpiresAt: buyRequests.offerExpiresAt,
+      soldPrice: products.soldPrice,
       seller: { id: users.id, userName: users.userName, email: users.email, phoneNumber: users.phoneNumber },
     })
     .from(latest)

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
 import {
   buyRequestDecisionBodySchema,
+  counterOfferBodySchema,
+  offerActionBodySchema,
+  reserveBodySchema,
   interestedBuyersQuerySchema,
   markInterestedBodySchema,
   myBuyRequestsQuerySchema,
@@ -10,8 +15,10 @@ import {
   buyRequestMessageResponseSchema,
   interestedBuyersResponseSchema,
   myBuyRequestsResponseSchema,
+  offerMessageResponseSchema,
 } from '#domain/buy-requests/buy-request.wire.ts';
-import { buyRequestMessages } from '#domain/messages.ts';
+import { buyRequestMessages, productMessages } from '#domain/messages.ts';
+import { idParam } from '../http/ids.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import {
   type BuyRequestContext,
@@ -21,6 +28,16 @@ import {
   rejectBuyRequest,
   sendBuyRequest,
 } from './buy-request-rules.ts';
+import {
+  acceptOffer,
+  counterOffer,
+  markSoldElsewhere,
+  registerOfferExpiry,
+  rejectOffer,
+  releaseListing,
+  reserveListing,
+  withdrawOffer,
+} from './offer-rules.ts';
 
 function contextOf(app: FastifyInstance): BuyRequestContext {
   return { db: app.db, clock: app.clock, config: app.config, jobs: app.jobs, events: app.events };
@@ -28,6 +45,8 @@ function contextOf(app: FastifyInstance): BuyRequestContext {
 
 /** /api/v1/interested: buyers send requests, sellers read and reject them (spec 7). */
 export const buyRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerOfferExpiry(app, contextOf(app));
+
   app.post(
     '/mark-interested',
     { schema: { body: markInterestedBodySchema, response: { 200: buyRequestMessageResponseSchema } } },
@@ -55,6 +74,25 @@ export const buyRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Offers (issue 23): the side whose turn it is accepts or counters; the seller rejects; the buyer withdraws.
+  const offerAnswer = { 200: offerMessageResponseSchema };
+  app.post('/offers/accept', { schema: { body: offerActionBodySchema, response: offerAnswer } }, async (request) => {
+    await acceptOffer(contextOf(app), currentUser(request), request.body);
+    return { success: true as const, msg: offerMessages.acceptedSold };
+  });
+  app.post('/offers/counter', { schema: { body: counterOfferBodySchema, response: offerAnswer } }, async (request) => {
+    await counterOffer(contextOf(app), currentUser(request), request.body);
+    return { success: true as const, msg: offerMessages.countered };
+  });
+  app.post('/offers/reject', { schema: { body: offerActionBodySchema, response: offerAnswer } }, async (request) => {
+    await rejectOffer(contextOf(app), currentUser(request), request.body);
+    return { success: true as const, msg: offerMessages.rejected };
+  });
+  app.post('/offers/withdraw', { schema: { body: offerActionBodySchema, response: offerAnswer } }, async (request) => {
+    await withdrawOffer(contextOf(app), currentUser(request), request.body);
+    return { success: true as const, msg: offerMessages.withdrawn };
+  });
+
   // Beyond the spec: what became of the caller's own requests.
   app.get(
     '/my-requests',
@@ -79,4 +117,26 @@ export const soldOutRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, msg: buyRequestMessages.accepted };
     },
   );
+
+  // Issue 23: the seller reserves a listing (for one of its requesters, or nobody), releases it,
+  // or marks it sold elsewhere. The rules belong to buy requests, like the accept above.
+  const listingRoute = { notFoundMessage: productMessages.notFound };
+  const params = z.object({ id: idParam });
+  const answer = { 200: offerMessageResponseSchema };
+  app.post(
+    '/:id/reserve',
+    { config: listingRoute, schema: { params, body: reserveBodySchema, response: answer } },
+    async (request) => {
+      await reserveListing(contextOf(app), currentUser(request), request.params.id, request.body);
+      return { success: true as const, msg: offerMessages.reserved };
+    },
+  );
+  app.post('/:id/release', { config: listingRoute, schema: { params, response: answer } }, async (request) => {
+    await releaseListing(contextOf(app), currentUser(request), request.params.id);
+    return { success: true as const, msg: offerMessages.released };
+  });
+  app.post('/:id/sold-elsewhere', { config: listingRoute, schema: { params, response: answer } }, async (request) => {
+    await markSoldElsewhere(contextOf(app), currentUser(request), request.params.id);
+    return { success: true as const, msg: offerMessages.soldElsewhere };
+  });
 };

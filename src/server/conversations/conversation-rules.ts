@@ -293,7 +293,11 @@ export async function postBuyRequestMessage(
   await addMessage(tx, ctx, conversation, buyer, { kind: 'buy-request', body });
 }
 
-/** The seller's decision on a buy request, as a system line in the buyer's conversation (same transaction). */
+/**
+ * The seller's decision on a buy request, as a system line in the buyer's conversation (same
+ * transaction). Offers (issue 23) post their steps the same way, with the actor (buyer or seller)
+ * as author and their own text.
+ */
 export async function postDecisionLine(
   tx: Queryable,
   ctx: MessageWriteContext,
@@ -301,6 +305,7 @@ export async function postDecisionLine(
   seller: UserRow,
   buyerId: string,
   event: SystemEvent,
+  text?: string,
 ): Promise<void> {
   const conversation =
     (await findConversationByListing(tx, listing.id, buyerId, 'update')) ??
@@ -312,7 +317,7 @@ export async function postDecisionLine(
       productPrice: listing.price,
       now: ctx.clock.now(),
     }));
-  const body = event === 'accepted' ? m.systemAccepted : m.systemRejected;
+  const body = text ?? (event === 'accepted' ? m.systemAccepted : m.systemRejected);
   await addMessage(tx, ctx, conversation, seller, { kind: 'system', body, systemEvent: event });
 }
 

@@ -83,6 +83,41 @@ export interface ConnectionStats {
   idle: number;
   /** Callers waiting for a connection (PostgreSQL: pool exhausted; PGlite: queued behind the one session). */
   waiting: number;
+  /** How long the caller waiting longest has waited so far, in ms (0 when none waits): load shedding reads it. */
+  oldestWaitMs: number;
+}
+
+/**
+ * The callers waiting for a connection, oldest first, with the time each began waiting: the
+ * count alone does not say whether the queue moves. Cheap enough to run on every query.
+ */
+export class WaitQueue {
+  private readonly since = new Map<number, number>();
+  private next = 0;
+
+  /** Starts a wait; pass the ticket to leave() once the caller has its connection (or gave up). */
+  enter(): number {
+    const ticket = this.next++;
+    this.since.set(ticket, performance.now());
+    return ticket;
+  }
+
+  leave(ticket: number): void {
+    this.since.delete(ticket);
+  }
+
+  get size(): number {
+    return this.since.size;
+  }
+
+  /** The wait of the `position`th oldest caller (0: the oldest), in ms; 0 when there is none. */
+  waitedMs(position = 0): number {
+    let index = 0;
+    for (const started of this.since.values()) {
+      if (index++ === position) return performance.now() - started;
+    }
+    return 0;
+  }
 }
 
 export interface OpenDatabaseOptions {
@@ -123,23 +158,23 @@ function closeOnce(handle: DatabaseHandle): DatabaseHandle {
  * PGlite runs one statement at a time and queues the rest: counting the calls in flight on its
  * public entry points shows that queue (one running, the others waiting).
  */
-function countCalls(client: PGlite): { readonly inFlight: number } {
-  const counter = { inFlight: 0 };
+function countCalls(client: PGlite): WaitQueue {
+  const calls = new WaitQueue();
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     Object.defineProperty(client, name, {
       configurable: true,
       value: async (...args: unknown[]) => {
-        counter.inFlight++;
+        const ticket = calls.enter();
         try {
           return await original(...args);
         } finally {
-          counter.inFlight--;
+          calls.leave(ticket);
         }
       },
     });
   }
-  return counter;
+  return calls;
 }
 
 async function openPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
@@ -156,7 +191,13 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
     return {
       db,
       kind: 'pglite',
-      connections: () => ({ total: 1, idle: calls.inFlight === 0 ? 1 : 0, waiting: Math.max(0, calls.inFlight - 1) }),
+      // PGlite runs its calls in order: the oldest is running, the next oldest waits longest.
+      connections: () => ({
+        total: 1,
+        idle: calls.size === 0 ? 1 : 0,
+        waiting: Math.max(0, calls.size - 1),
+        oldestWaitMs: calls.waitedMs(1),
+      }),
       // In process: the one session that writes is the one that listens, and it never drops.
       notifications: {
         listen: async (channel, onMessage) => {
@@ -196,6 +237,30 @@ async function openPglite(dataDir: string | undefined, template?: Blob): Promise
   }
 }
 
+/**
+ * Times every wait for a pooled connection: pool.query() and transactions both go through
+ * pool.connect(), with a callback or as a promise. A connect answered at once by an idle
+ * connection leaves the queue in the same tick.
+ */
+function timeConnects(pool: pg.Pool): WaitQueue {
+  const waits = new WaitQueue();
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => Promise<pg.PoolClient> | undefined;
+  Object.defineProperty(pool, 'connect', {
+    configurable: true,
+    value: (callback?: (...args: unknown[]) => void) => {
+      const ticket = waits.enter();
+      if (callback) {
+        return connect((...args: unknown[]) => {
+          waits.leave(ticket);
+          callback(...args);
+        });
+      }
+      return connect()!.finally(() => waits.leave(ticket));
+    },
+  });
+  return waits;
+}
+
 async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -205,12 +270,18 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
     application_name: 'campus-market',
   });
   pool.on('error', (error) => onPoolError?.(error));
+  const waits = timeConnects(pool);
   const db = drizzleNodePg(pool, drizzleOptions) as unknown as Database;
   const notifications = new PostgresListener(databaseUrl, onPoolError);
   return {
     db,
     kind: 'postgres',
-    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    connections: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      oldestWaitMs: pool.waitingCount === 0 ? 0 : waits.waitedMs(),
+    }),
     notifications,
     runStatement: async <Row>(statement: Statement) =>
       (await pool.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: statement.values })).rows,

@@ -31,5 +31,8 @@ export const unsupportedMediaType = (msg: string = siteMessages.unsupportedMedia
 /** The server is too busy for this call right now; Retry-After says when to try again. */
 export const serviceBusy = (retryAfterSeconds: number, msg: string) =>
   new AppError('UNAVAILABLE', msg, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** Shed under load: the same answer load shedding gives (http/load-shedding.ts), with Retry-After. */
+export const busy = (retryAfterSeconds: number, msg: string = siteMessages.busy) =>
+  new AppError('BUSY', msg, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const tooManyRequests = (retryAfterSeconds: number, msg: string = authMessages.tooManyRequests) =>
   new AppError('RATE_LIMITED', msg, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

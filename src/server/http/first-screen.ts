@@ -8,6 +8,7 @@ import {
   cardPhotoSources,
   galleryPhotoSources,
 } from '#domain/products/photo-sources.ts';
+import { browseViewFromSearch, productListSearchOf } from '#domain/products/browse.ts';
 import type { ProductImage } from '#domain/products/product.wire.ts';
 import { FIRST_SCREEN_ANSWERS_ID, OWN_FILE_PATHS, SITE_URL_META } from '#domain/first-screen.ts';
 import { shareCardFor, shareTagsHtml, siteShareCard } from './share-tags.ts';
@@ -112,7 +113,12 @@ function asOwnPageSees(image: ProductImage, siteOrigin: string): ProductImage {
 }
 
 /** The largest photo of the first screen, as the <img> will pick it (domain/products/photo-sources.ts). */
-function photoPreloads(answers: Map<string, unknown>, productPath: string | undefined, siteOrigin: string): string[] {
+function photoPreloads(
+  answers: Map<string, unknown>,
+  productPath: string | undefined,
+  listPath: string,
+  siteOrigin: string,
+): string[] {
   if (productPath) {
     const first = (answers.get(productPath) as { product?: { images?: ProductImage[] } } | undefined)?.product?.images?.[0];
     const image = first && asOwnPageSees(first, siteOrigin);
@@ -120,7 +126,7 @@ function photoPreloads(answers: Map<string, unknown>, productPath: string | unde
     const { src, srcSet } = galleryPhotoSources(image);
     return [imagePreload({ href: src, srcset: srcSet, sizes: GALLERY_SIZES })];
   }
-  const list = answers.get('/api/v1/products') as { products?: { images?: ProductImage[] }[] } | undefined;
+  const list = answers.get(listPath) as { products?: { images?: ProductImage[] }[] } | undefined;
   const first = list?.products?.[0]?.images?.[0];
   if (!first) return [];
   const { card, srcSet } = cardPhotoSources(asOwnPageSees(first, siteOrigin));
@@ -130,8 +136,17 @@ function photoPreloads(answers: Map<string, unknown>, productPath: string | unde
   ];
 }
 
+/**
+ * The list call of a Products address (issue 22): the view its query names, asked exactly as the
+ * web app asks it (domain/products/browse.ts), so the answer written into the page is the one used.
+ */
+function productListPath(search: string): string {
+  const query = productListSearchOf(browseViewFromSearch(search));
+  return query ? `/api/v1/products?${query}` : '/api/v1/products';
+}
+
 /** The GETs the web app makes at start for this user on this page (app/first-screen-data.ts). */
-function firstScreenCalls(pathname: string, user: NonNullable<SessionAnswer['user']>): string[] {
+function firstScreenCalls(pathname: string, search: string, user: NonNullable<SessionAnswer['user']>): string[] {
   const calls = ['/api/v1/notifications/unread-count', '/api/v1/site'];
   if (!user.isAdmin) {
     calls.push(
@@ -140,7 +155,7 @@ function firstScreenCalls(pathname: string, user: NonNullable<SessionAnswer['use
       `/api/v1/wishlist/get-buy-requests/${encodeURIComponent(user._id)}`,
     );
   }
-  if (pathname === '/shop/products') calls.push('/api/v1/products');
+  if (pathname === '/shop/products') calls.push(productListPath(search));
   const product = PRODUCT_PAGE.exec(pathname)?.[1];
   if (product) calls.push(`/api/v1/products/${product}`);
   return calls;
@@ -180,7 +195,7 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
   };
 
   /** The first screen's answers for this visitor; none when there is no session or a call fails. */
-  const gatherAnswers = async (request: FastifyRequest, pathname: string) => {
+  const gatherAnswers = async (request: FastifyRequest, pathname: string, search: string) => {
     const answers = new Map<string, unknown>();
     if (!request.cookies[options.sessionCookie]) return { answers, setCookie: [] };
     try {
@@ -190,7 +205,7 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
       const user = (session.body as SessionAnswer | undefined)?.user;
       if (!user) return { answers, setCookie };
       answers.set('/api/v1/auth/check-auth', session.body);
-      const calls = firstScreenCalls(pathname, user);
+      const calls = firstScreenCalls(pathname, search, user);
       const results = await Promise.all(calls.map((url) => answerOf(url, request)));
       calls.forEach((url, index) => {
         const body = results[index]?.body;
@@ -205,9 +220,9 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
   };
 
   return async function firstScreenPage(request: FastifyRequest): Promise<FirstScreenPage> {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
     const [{ user, answers, setCookie }, shareCard] = await Promise.all([
-      gatherAnswers(request, pathname),
+      gatherAnswers(request, pathname, search),
       shareCardFor(app, options.siteUrl, pathname).catch((error: unknown) => {
         // A preview of the site is better than no page.
         request.log.warn({ err: error }, "the listing's share tags could not be written into the page");
@@ -220,7 +235,9 @@ export function createFirstScreen(app: FastifyInstance, options: { webDir: strin
       shareTagsHtml(shareCard),
       ...modulePreloads(pathname, audience),
       siteMeta,
-      ...(user ? photoPreloads(answers, productId ? `/api/v1/products/${productId}` : undefined, siteOrigin) : []),
+      ...(user
+        ? photoPreloads(answers, productId ? `/api/v1/products/${productId}` : undefined, productListPath(search), siteOrigin)
+        : []),
     ];
     const body =
       answers.size > 0

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { siteMessages } from '#domain/messages.ts';
 import { LIVE_EVENT } from '#domain/notifications/live-events.ts';
 import { currentUser } from '../auth/authenticate.ts';
-import { serviceBusy } from '../http/errors.ts';
+import { busy } from '../http/errors.ts';
 
 /** A Last-Event-ID is the seq of the last notification the browser got. */
 function lastEventIdOf(value: string | string[] | undefined): number | undefined {
@@ -41,7 +41,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!app.live.hasRoom) throw serviceBusy(5, siteMessages.liveBusy);
+      if (!app.live.hasRoom) throw busy(5, siteMessages.liveBusy);
       reply.hijack();
       reply.raw.writeHead(200, {
         // Security and CORS headers set by the hooks so far.

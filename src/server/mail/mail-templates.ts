@@ -16,6 +16,7 @@ import {
   reviewReceivedMail,
   reviewReminderMail,
 } from './templates/deal-mails.ts';
+import { listingReservedMail, offerUpdateMail } from './templates/offer-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
 import {
@@ -52,6 +53,8 @@ export interface MailTemplateData {
   'meetup.proposed': NotificationMailData<NotificationPayloads['meetup.proposed']>;
   'meetup.accepted': NotificationMailData<NotificationPayloads['meetup.accepted']>;
   'meetup.reminder': NotificationMailData<NotificationPayloads['meetup.reminder']>;
+  'offer.update': NotificationMailData<NotificationPayloads['offer.update']>;
+  'listing.reserved': NotificationMailData<NotificationPayloads['listing.reserved']>;
 }
 
 export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], siteUrl: string) => MailContent } = {
@@ -74,6 +77,8 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'meetup.proposed': meetupProposedMail,
   'meetup.accepted': meetupAcceptedMail,
   'meetup.reminder': meetupReminderMail,
+  'offer.update': offerUpdateMail,
+  'listing.reserved': listingReservedMail,
 };
 
 /** Security mails (codes) always go and carry no unsubscribe link. */

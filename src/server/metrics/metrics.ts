@@ -59,6 +59,26 @@ export function registerMetrics(app: FastifyInstance) {
   });
 
   new Gauge({
+    name: 'db_connection_oldest_wait_seconds',
+    help: 'How long the caller waiting longest for a database connection has waited (0 when none waits)',
+    registers: [registry],
+    collect() {
+      this.set(app.dbHandle.connections().oldestWaitMs / 1000);
+    },
+  });
+
+  new Counter({
+    name: 'http_requests_shed_total',
+    help: 'API requests answered 503 BUSY by load shedding, by the limit that was passed (http/load-shedding.ts)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, count] of app.loadShedder.shed) this.inc({ reason }, count);
+    },
+  });
+
+  new Gauge({
     name: 'job_queue_jobs',
     help: 'Jobs in the durable queue by kind and state (queued = created or retry; shared by all instances)',
     labelNames: ['kind', 'state'] as const,

@@ -119,27 +119,37 @@ export async function wantsEmail(db: Queryable, userId: string, kind: Notificati
   return row?.email ?? true;
 }
 
-/** The kinds the user changed from the default, with their choice. */
-export async function listEmailPreferences(db: Queryable, userId: string): Promise<Map<NotificationKind, boolean>> {
+/** The kinds the user changed from the defaults, with their choices. */
+export async function listPreferences(
+  db: Queryable,
+  userId: string,
+): Promise<Map<NotificationKind, { email: boolean; push: boolean }>> {
   const rows = await db
-    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
+    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email, push: notificationPreferences.push })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
-  return new Map(rows.map((row) => [row.kind, row.email]));
+  return new Map(rows.map((row) => [row.kind, { email: row.email, push: row.push }]));
 }
 
-export async function setEmailPreference(
+/** Sets the e-mail choice, the push choice or both of one kind; what is not given stays as it was. */
+export async function setPreference(
   db: Queryable,
   userId: string,
   kind: NotificationKind,
-  email: boolean,
+  choice: { email?: boolean | undefined; push?: boolean | undefined },
   at: Date,
 ): Promise<void> {
+  const set = {
+    ...(choice.email === undefined ? {} : { email: choice.email }),
+    ...(choice.push === undefined ? {} : { push: choice.push }),
+    updatedAt: at,
+  };
   await db
     .insert(notificationPreferences)
-    .values({ userId, kind, email, updatedAt: at })
-    .onConflictDoUpdate({
-      target: [notificationPreferences.userId, notificationPreferences.kind],
-      set: { email, updatedAt: at },
-    });
+    .values({ userId, kind, ...set })
+    .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.kind], set });
+}
+
+export async function setEmailPreference(db: Queryable, userId: string, kind: NotificationKind, email: boolean, at: Date) {
+  await setPreference(db, userId, kind, { email }, at);
 }

@@ -20,12 +20,12 @@ import {
 import { currentUser } from '../auth/authenticate.ts';
 import {
   type NotificationsContext,
-  emailPreferences,
+  notificationPreferences,
   markAllRead,
   markRead,
   notificationPage,
   ownNotification,
-  setEmailChoice,
+  setNotificationChoice,
   unsubscribe,
   unsubscribeInfo,
 } from './notifications.ts';
@@ -62,7 +62,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/preferences', { schema: { response: { 200: notificationPreferencesResponseSchema } } }, async (request) => ({
     success: true as const,
-    preferences: await emailPreferences(app.db, currentUser(request).id),
+    preferences: await notificationPreferences(app.db, currentUser(request).id),
   }));
 
   app.patch(
@@ -74,11 +74,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { kind, email } = request.body;
+      const { kind, email, push } = request.body;
       return {
         success: true as const,
         msg: notificationMessages.preferenceSaved,
-        preferences: await setEmailChoice(contextOf(app), currentUser(request).id, kind, email),
+        preferences: await setNotificationChoice(contextOf(app), currentUser(request).id, kind, { email, push }),
       };
     },
   );

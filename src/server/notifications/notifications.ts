@@ -1,4 +1,5 @@
 import { NOTIFICATION_KINDS, type NotificationKind, notificationKindLabels } from '#domain/notifications/notification-kinds.ts';
+import { isPushKind } from '#domain/push/push.ts';
 import type { NotificationPreference } from '#domain/notifications/notification.wire.ts';
 import type { Notification, NotificationPage } from '#domain/notifications/notification.wire.ts';
 import { notificationMessages } from '#domain/messages.ts';
@@ -11,11 +12,12 @@ import { findUnsubscribeToken } from '../mail/unsubscribe-tokens.ts';
 import {
   countUnread,
   findOwnNotification,
-  listEmailPreferences,
+  listPreferences,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   setEmailPreference,
+  setPreference,
   wantsEmail,
 } from './notifications.repository.ts';
 import { toNotificationWire } from './notify.ts';
@@ -68,15 +70,27 @@ export async function markAllRead(ctx: NotificationsContext, userId: string): Pr
   });
 }
 
-/** Every kind with the user's choice (e-mail on unless they turned it off). */
-export async function emailPreferences(db: Database, userId: string): Promise<NotificationPreference[]> {
-  const chosen = await listEmailPreferences(db, userId);
-  return NOTIFICATION_KINDS.map((kind) => ({ kind, email: chosen.get(kind) ?? true }));
+/**
+ * Every kind with the user's choices: e-mail on unless they turned it off, and for the kinds that
+ * are pushed, push on unless they turned it off (it reaches only devices they subscribed).
+ */
+export async function notificationPreferences(db: Database, userId: string): Promise<NotificationPreference[]> {
+  const chosen = await listPreferences(db, userId);
+  return NOTIFICATION_KINDS.map((kind) => {
+    const choice = chosen.get(kind);
+    const email = choice?.email ?? true;
+    return isPushKind(kind) ? { kind, email, push: choice?.push ?? true } : { kind, email };
+  });
 }
 
-export async function setEmailChoice(ctx: NotificationsContext, userId: string, kind: NotificationKind, email: boolean) {
-  await setEmailPreference(ctx.db, userId, kind, email, ctx.clock.now());
-  return emailPreferences(ctx.db, userId);
+export async function setNotificationChoice(
+  ctx: NotificationsContext,
+  userId: string,
+  kind: NotificationKind,
+  choice: { email?: boolean | undefined; push?: boolean | undefined },
+) {
+  await setPreference(ctx.db, userId, kind, choice, ctx.clock.now());
+  return notificationPreferences(ctx.db, userId);
 }
 
 async function resolveToken(ctx: NotificationsContext, token: string) {

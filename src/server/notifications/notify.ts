@@ -4,6 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { MailTemplateData } from '../mail/mail-templates.ts';
 import { type MailQueueContext, queueMail } from '../mail/outbox.ts';
+import { queuePushes } from '../push/push.ts';
 import { type NotificationRow, insertNotification, lockUserNotifications, wantsEmail } from './notifications.repository.ts';
 
 declare module '../events/event-bus.ts' {
@@ -51,7 +52,8 @@ export function toNotificationWire(row: NotificationRow): Notification {
 
 /**
  * The one way a feature tells a user something: inside `tx`, the transaction of the change,
- * it stores the notification, queues its mail unless the user chose in-app only, and announces
+ * it stores the notification, queues its mail unless the user chose in-app only, queues a push to
+ * each of the user's subscribed devices (kinds that are pushed, unless turned off), and announces
  * it to the user's open streams on every instance. All of it commits with the change or not at all.
  * Call it once per recipient; several recipients in one transaction are notified in id order.
  */
@@ -68,5 +70,6 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
       eventKey: `notification:${row.id}`,
     });
   }
+  await queuePushes(tx, ctx.jobs, { id: row.id, userId: to.id, kind });
   await ctx.events.publish(tx, 'notification.created', { userId: to.id, seq: row.seq });
 }

@@ -3,7 +3,7 @@
  * per shape and cached, with numbered parameters: building the text with the query builder on
  * every call cost more CPU than the database spent answering (issue 10).
  */
-import type { Category, ProductSort } from '#domain/catalog.ts';
+import type { Category, Condition, ProductSort } from '#domain/catalog.ts';
 import type { Statement, StatementRunner } from '../db/client.ts';
 import { type ProductCardRow, imagesOf } from './product.mapper.ts';
 
@@ -11,6 +11,11 @@ import { type ProductCardRow, imagesOf } from './product.mapper.ts';
 export interface ListingFilter {
   q?: string | undefined;
   categories: Category[];
+  /** No conditions means every condition (issue 24). */
+  conditions?: Condition[] | undefined;
+  /** A price range in rupees, both ends included, either optional (issue 24). */
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
   /** Only listings this buyer has sent a buy request for (any status). */
   requestedBy?: string | undefined;
   sellerId?: string | undefined;
@@ -59,6 +64,9 @@ interface SortSpec {
 }
 
 /**
+ * Every sort puts reserved listings after available ones (issue 23): ascending sorts lead with
+ * `reserved`, descending ones with `unreserved` (both kept by the database), so each order still
+ * runs one way over all its columns and has an index of its own (schema/products.ts).
  * Orders spelled with the same null placement as the indexes (the columns are NOT NULL, but the
  * planner only walks an index whose declared order matches). Each order runs one way over all its
  * columns, so "after the cursor" is one row comparison the index serves as a range.
@@ -66,53 +74,71 @@ interface SortSpec {
 const SORTS: Record<ProductSort, SortSpec> = {
   newest: {
     order: [
+      ['unreserved', 'desc nulls last'],
       ['renewed_at', 'desc nulls last'],
       ['id', 'desc nulls last'],
     ],
-    key: [['renewed_at', 'timestamptz']],
+    key: [
+      ['unreserved', 'boolean'],
+      ['renewed_at', 'timestamptz'],
+    ],
     after: '<',
-    keyOf: (row) => [row.sortAt],
+    keyOf: (row) => [String(!row.reserved), row.sortAt],
   },
   oldest: {
     order: [
+      ['reserved', 'asc nulls first'],
       ['renewed_at', 'asc nulls first'],
       ['id', 'asc nulls first'],
     ],
-    key: [['renewed_at', 'timestamptz']],
+    key: [
+      ['reserved', 'boolean'],
+      ['renewed_at', 'timestamptz'],
+    ],
     after: '>',
-    keyOf: (row) => [row.sortAt],
+    keyOf: (row) => [String(row.reserved), row.sortAt],
   },
   priceLowHigh: {
     order: [
+      ['reserved', 'asc'],
       ['price', 'asc'],
       ['id', 'asc'],
     ],
-    key: [['price', 'numeric']],
+    key: [
+      ['reserved', 'boolean'],
+      ['price', 'numeric'],
+    ],
     after: '>',
     // numeric(12,2) read as float8 prints back as the same decimal.
-    keyOf: (row) => [String(row.price)],
+    keyOf: (row) => [String(row.reserved), String(row.price)],
   },
   priceHighLow: {
     order: [
+      ['unreserved', 'desc'],
       ['price', 'desc'],
       ['id', 'desc'],
     ],
-    key: [['price', 'numeric']],
+    key: [
+      ['unreserved', 'boolean'],
+      ['price', 'numeric'],
+    ],
     after: '<',
-    keyOf: (row) => [String(row.price)],
+    keyOf: (row) => [String(!row.reserved), String(row.price)],
   },
   rating: {
     order: [
+      ['unreserved', 'desc nulls last'],
       ['rating', 'desc nulls last'],
       ['renewed_at', 'desc nulls last'],
       ['id', 'desc nulls last'],
     ],
     key: [
+      ['unreserved', 'boolean'],
       ['rating', 'numeric'],
       ['renewed_at', 'timestamptz'],
     ],
     after: '<',
-    keyOf: (row) => [String(row.rating), row.sortAt],
+    keyOf: (row) => [String(!row.reserved), String(row.rating), row.sortAt],
   },
 };
 
@@ -126,7 +152,8 @@ function cardColumns(listing: string): string {
   return `${listing}.id, ${listing}.title, ${listing}.description, ${listing}.price::float8 as price,
     ${listing}.original_price::float8 as "originalPrice", ${listing}.category, ${listing}.condition,
     ${listing}.rating::float8 as rating, ${listing}.num_reviews as "numReviews", ${listing}.sold_out as "soldOut",
-    ${listing}.buyer_id as "buyerId", ${listing}.created_at as "createdAt", ${listing}.updated_at as "updatedAt",
+    ${listing}.buyer_id as "buyerId", ${listing}.sold_price::float8 as "soldPrice", ${listing}.reserved,
+    ${listing}.reserved_for_id as "reservedForId", ${listing}.created_at as "createdAt", ${listing}.updated_at as "updatedAt",
     ${listing}.renewed_at as "renewedAt", ${listing}.expires_at as "expiresAt", ${listing}.expired,
     u.id as "sellerId", u.user_name as "sellerUserName", u.email as "sellerEmail",
     u.phone_number as "sellerPhoneNumber", u.profile_picture_key as "sellerProfilePictureKey",
@@ -134,7 +161,7 @@ function cardColumns(listing: string): string {
 }
 
 const LISTING_COLUMNS =
-  'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, created_at, updated_at, renewed_at, expires_at, expired';
+  'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, sold_price, reserved, unreserved, reserved_for_id, created_at, updated_at, renewed_at, expires_at, expired';
 
 /** What a statement's values are read from on each call. */
 interface Call {
@@ -155,6 +182,7 @@ interface BuiltStatement {
  */
 function shapeOf(filter: ListingFilter, sort: ProductSort, window: PageWindow): string {
   const categories = filter.categories.length === 0 ? 'all' : filter.categories.length === 1 ? 'one' : 'some';
+  const conditions = filter.conditions?.length ? 'c' : '';
   const flags = [
     filter.includeHidden ? 'h' : '',
     filter.q ? 'q' : '',
@@ -162,6 +190,9 @@ function shapeOf(filter: ListingFilter, sort: ProductSort, window: PageWindow): 
     filter.excludeId ? 'x' : '',
     filter.hiddenSellerIds?.length ? 'b' : '',
     filter.requestedBy ? 'r' : '',
+    conditions,
+    filter.minPrice !== undefined ? '>' : '',
+    filter.maxPrice !== undefined ? '<' : '',
   ].join('');
   return `${sort}/${categories}/${flags}/${window.after ? 'after' : 'offset'}`;
 }
@@ -181,6 +212,10 @@ function conditionsOf(filter: ListingFilter, sort: ProductSort, window: PageWind
   }
   if (filter.categories.length === 1) conditions.push(`category = ${param((c) => c.filter.categories[0], 'text')}`);
   if (filter.categories.length > 1) conditions.push(`category = any(${param((c) => c.filter.categories, 'text[]')})`);
+  if (filter.conditions?.length) conditions.push(`condition = any(${param((c) => c.filter.conditions, 'text[]')})`);
+  // A range on the price column: served by the price indexes (alone or after the category).
+  if (filter.minPrice !== undefined) conditions.push(`price >= ${param((c) => c.filter.minPrice, 'numeric')}`);
+  if (filter.maxPrice !== undefined) conditions.push(`price <= ${param((c) => c.filter.maxPrice, 'numeric')}`);
   if (window.after) {
     const spec = SORTS[sort];
     const bounds = spec.key.map(([, cast], index) => param((c) => c.window.after!.key[index], cast));

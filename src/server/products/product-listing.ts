@@ -24,16 +24,28 @@ export interface ListingReadContext {
   searchCounts: FacetCache<CategoryCounts>;
 }
 
+/** A search, a condition or a price range: the counters (per category only) cannot answer it. */
+const narrowsCounters = (filter: ListingFilter) =>
+  Boolean(filter.q) || Boolean(filter.conditions?.length) || filter.minPrice !== undefined || filter.maxPrice !== undefined;
+
 /**
  * Category counts for the filter, by the cheapest exact route:
- *  - no search, no seller, no buy-request filter: the trigger-kept counters (seven rows);
+ *  - no search, condition, price range, seller or buy-request filter: the trigger-kept counters (seven rows);
  *  - one seller's or one buyer's listings: counted, they are few and indexed;
- *  - a search: counted once, then cached briefly for the next pages of the same search.
+ *  - a search, conditions or a price range: counted once, then cached briefly for the next pages
+ *    of the same filter (docs/decisions/0003).
  */
 async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): Promise<CategoryCounts> {
   if (filter.requestedBy || filter.sellerId) return countListingsByCategory(ctx.db, filter);
-  if (!filter.q) return withoutHiddenSellers(ctx, filter, await readCategoryCounters(ctx.db, filter.excludeId));
-  const key = JSON.stringify([filter.q.toLowerCase(), filter.excludeId ?? null, filter.hiddenSellerIds ?? []]);
+  if (!narrowsCounters(filter)) return withoutHiddenSellers(ctx, filter, await readCategoryCounters(ctx.db, filter.excludeId));
+  const key = JSON.stringify([
+    filter.q?.toLowerCase() ?? null,
+    filter.conditions ?? [],
+    filter.minPrice ?? null,
+    filter.maxPrice ?? null,
+    filter.excludeId ?? null,
+    filter.hiddenSellerIds ?? [],
+  ]);
   const cached = ctx.searchCounts.get(key);
   if (cached) return cached;
   const counts = await countListingsByCategory(ctx.db, filter);
@@ -102,6 +114,9 @@ export async function listProducts(
   const filter: ListingFilter = {
     q: query.q,
     categories,
+    conditions: [...new Set(query.condition)],
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
     requestedBy: query.requested ? caller.id : undefined,
     sellerId: query.sellerId,
     excludeId: query.excludeId,

@@ -29,6 +29,9 @@ export interface ProductCardRow {
   numReviews: number;
   soldOut: boolean;
   buyerId: string | null;
+  soldPrice: number | null;
+  reserved: boolean;
+  reservedForId: string | null;
   createdAt: Date;
   updatedAt: Date;
   renewedAt: Date;
@@ -62,6 +65,9 @@ const cardColumns = {
   numReviews: products.numReviews,
   soldOut: products.soldOut,
   buyerId: products.buyerId,
+  soldPrice: products.soldPrice,
+  reserved: products.reserved,
+  reservedForId: products.reservedForId,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   renewedAt: products.renewedAt,
@@ -93,6 +99,11 @@ function seesBuyer({ viewer }: CardAudience, row: ProductCardRow): boolean {
   return viewer !== null && (viewer.isAdmin || viewer.id === row.sellerId || viewer.id === row.buyerId);
 }
 
+/** For whom a listing is reserved is the seller's, that buyer's and the admins' business. */
+function seesReservation({ viewer }: CardAudience, row: ProductCardRow): boolean {
+  return viewer !== null && (viewer.isAdmin || viewer.id === row.sellerId || viewer.id === row.reservedForId);
+}
+
 function storedImagesOf(row: ProductCardRow): StoredImage[] {
   // Both drivers parse json, but a driver configured otherwise would hand us the text.
   return typeof row.images === 'string' ? (JSON.parse(row.images) as StoredImage[]) : row.images;
@@ -100,6 +111,8 @@ function storedImagesOf(row: ProductCardRow): StoredImage[] {
 
 export function toProduct(row: ProductCardRow, storage: Storage, audience: CardAudience): Product {
   if (row.buyerId !== null) audience.personal?.add(row.sellerId).add(row.buyerId);
+  if (row.reservedForId !== null) audience.personal?.add(row.sellerId).add(row.reservedForId);
+  const buyerSees = seesBuyer(audience, row);
   return {
     _id: row.id,
     title: row.title,
@@ -115,7 +128,10 @@ export function toProduct(row: ProductCardRow, storage: Storage, audience: CardA
     rating: row.rating,
     numReviews: row.numReviews,
     soldOut: row.soldOut,
-    buyer: seesBuyer(audience, row) ? row.buyerId : null,
+    buyer: buyerSees ? row.buyerId : null,
+    soldPrice: buyerSees || (audience.viewer !== null && audience.viewer.id === row.sellerId) ? row.soldPrice : null,
+    reserved: row.reserved,
+    reservedFor: seesReservation(audience, row) ? row.reservedForId : null,
     seller: {
       _id: row.sellerId,
       userName: row.sellerUserName,

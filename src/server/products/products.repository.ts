@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Category } from '#domain/catalog.ts';
 import type { ProductFields } from '#domain/products/product.schemas.ts';
 import type { Queryable } from '../db/client.ts';
@@ -17,6 +17,9 @@ function facetConditions(filter: ListingFilter): SQL[] {
   if (filter.sellerId) conditions.push(eq(products.sellerId, filter.sellerId));
   if (filter.excludeId) conditions.push(ne(products.id, filter.excludeId));
   if (filter.hiddenSellerIds?.length) conditions.push(notInArray(products.sellerId, filter.hiddenSellerIds));
+  if (filter.conditions?.length) conditions.push(inArray(products.condition, filter.conditions));
+  if (filter.minPrice !== undefined) conditions.push(gte(products.price, filter.minPrice));
+  if (filter.maxPrice !== undefined) conditions.push(lte(products.price, filter.maxPrice));
   if (filter.requestedBy) {
     conditions.push(
       inArray(
@@ -222,6 +225,33 @@ export async function findUsedStorageKeys(db: Queryable, storageKeys: string[]):
     .where(inArray(productImages.storageKey, storageKeys))
     .groupBy(productImages.storageKey);
   return new Set(rows.map((row) => row.storageKey));
+}
+
+/**
+ * Titles for the search box's suggestions (issue 22): visible listings whose title contains the
+ * text, on the trigram-indexed lower-case title as the list's search, at most `limit` distinct
+ * titles, those starting with the text first, then the newest. The inner limit bounds the work
+ * for a common text (the newest matches suffice for a suggestion).
+ */
+export async function findTitleSuggestions(
+  db: Queryable,
+  text: string,
+  options: { limit: number; hiddenSellerIds: string[] },
+): Promise<string[]> {
+  const contains = containsPattern(text);
+  const prefix = contains.slice(1);
+  const blocked = options.hiddenSellerIds.length ? sql`and seller_id not in ${options.hiddenSellerIds}` : sql``;
+  const result = (await db.execute(sql`
+    select title from (
+      select title, title_search, created_at from ${products}
+      where not hidden and title_search like lower(${contains}) ${blocked}
+      order by created_at desc
+      limit ${options.limit * 8}
+    ) recent
+    group by title
+    order by bool_or(title_search like lower(${prefix})) desc, max(created_at) desc, title
+    limit ${options.limit}`)) as unknown as { rows: { title: string }[] };
+  return result.rows.map((row) => row.title);
 }
 
 /** What a shared link's preview shows of a listing (http/share-tags.ts): one row by primary key. */

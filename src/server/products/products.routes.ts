@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { authMessages, productMessages, profileMessages } from '#domain/messages.ts';
 import { LISTINGS_PER_DAY } from '#domain/moderation/moderation.ts';
 import { moderationMessages } from '#domain/moderation/moderation.messages.ts';
-import { myListingsQuerySchema, productListQuerySchema } from '#domain/products/product.schemas.ts';
+import { SEARCH_SUGGESTIONS_MAX } from '#domain/products/browse.ts';
+import { myListingsQuerySchema, productListQuerySchema, searchSuggestionsQuerySchema } from '#domain/products/product.schemas.ts';
 import {
   myListingsResponseSchema,
   productListResponseSchema,
   productResponseSchema,
   productSavedResponseSchema,
+  searchSuggestionsResponseSchema,
 } from '#domain/products/product.wire.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -19,6 +21,7 @@ import { findProductCard } from './listing-statements.ts';
 import { loadProductCard, toProduct } from './product.mapper.ts';
 import { type ListingChangeContext, createListing, editListing, removeListing } from './product-changes.ts';
 import { readProductForm } from './product-form.ts';
+import { findTitleSuggestions } from './products.repository.ts';
 import { type ListingReadContext, listMyListings, listProducts } from './product-listing.ts';
 
 /**
@@ -86,6 +89,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Suggestions as a student types in the search box: cached like the lists, a few rows each.
+  app.get(
+    '/suggestions',
+    { schema: { querystring: searchSuggestionsQuerySchema, response: { 200: searchSuggestionsResponseSchema } } },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      const q = request.query.q.toLowerCase();
+      const hiddenSellerIds = await cache.blockedIds(app.db, caller.id);
+      return cache.send(reply, caller, ['suggestions', q, hiddenSellerIds], { list: true }, async () => ({
+        success: true as const,
+        suggestions: await findTitleSuggestions(app.db, q, { limit: SEARCH_SUGGESTIONS_MAX, hiddenSellerIds }),
+      }));
+    },
+  );
+
   app.get(
     '/:id',
     { config: { auth: 'optional', ...productRoute }, schema: { params: idParams, response: { 200: productResponseSchema } } },
@@ -129,10 +147,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/createProduct', { schema: { response: { 201: productSavedResponseSchema } } }, async (request, reply) => {
     const seller = currentUser(request);
-    await limitSaves(seller);
-    if (!seller.isAdmin) await enforceRateLimits(app.db, app.clock, [{ rule: NEW_LISTINGS_PER_DAY, subject: seller.id }]);
-    const form = await readProductForm(request);
-    const id = await createListing(changes(request.log), seller, form);
+    // The slot first: refused, the call costs neither a rate-limit hit nor reading its photos.
+    const id = await app.uploadSlots.run(seller.id, async () => {
+      await limitSaves(seller);
+      if (!seller.isAdmin) await enforceRateLimits(app.db, app.clock, [{ rule: NEW_LISTINGS_PER_DAY, subject: seller.id }]);
+      const form = await readProductForm(request);
+      return createListing(changes(request.log), seller, form);
+    });
     return reply.status(201).send(await savedProduct(id, productMessages.uploaded, seller));
   });
 
@@ -142,9 +163,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const editor = currentUser(request);
-      await limitSaves(editor);
-      const form = await readProductForm(request);
-      await editListing(changes(request.log), editor, id, form);
+      await app.uploadSlots.run(editor.id, async () => {
+        await limitSaves(editor);
+        const form = await readProductForm(request);
+        await editListing(changes(request.log), editor, id, form);
+      });
       return savedProduct(id, productMessages.updated, editor);
     },
   );

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { CATEGORIES, CORE_CONDITIONS, type Category } from '#domain/catalog.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
-import { buyRequests, products, users } from '../db/schema/index.ts';
+import { buyRequests, products, reviews, users } from '../db/schema/index.ts';
+import { refreshSellerRating } from '../reviews/reviews.repository.ts';
 import { photoKeys } from '../products/product-photos.ts';
 import type { Storage } from '../storage/storage.ts';
 import { DEMO_STUDENTS, LISTING_TEMPLATES, type ListingTemplate, TITLE_VARIATIONS } from './demo-catalogue.ts';
@@ -79,11 +80,6 @@ async function storePhotoCopy(storage: Storage, photo: DemoPhoto) {
   return { ...keys, width: photo.width, height: photo.height };
 }
 
-function ratingOf(random: Random) {
-  const numReviews = random.int(4) === 0 ? 0 : 1 + random.int(25);
-  return { numReviews, rating: numReviews === 0 ? 0 : 2 + random.int(7) / 2 };
-}
-
 function studentLocalPart(student: { first: string; last: string }) {
   return `${student.first}.${student.last}`.toLowerCase();
 }
@@ -145,10 +141,10 @@ export async function seedDemoCatalogue(ctx: SeedContext): Promise<DemoLogin[]> 
     const createdAt = expired
       ? new Date(now - (LISTING_TTL_DAYS_DEFAULT + 2 + (index % 5)) * DAY_MS)
       : new Date(now - (feedPosition(index, LISTING_TEMPLATES.length) + 1) * 0.9 * DAY_MS - random.int(6 * 60) * 60_000);
+    skipRatingDraws(random);
     listings.push({
       ...template,
       sellerId: seller.id,
-      ...ratingOf(random),
       soldOut: sold,
       buyerId: sold ? students[(index + 7) % students.length]!.id : null,
       createdAt,
@@ -162,6 +158,17 @@ export async function seedDemoCatalogue(ctx: SeedContext): Promise<DemoLogin[]> 
   await insertDemoSales(ctx, listings, ids);
 
   return demoLogins();
+}
+
+/**
+ * The draws the catalogue once spent on made-up ratings, still made so every other draw (times,
+ * prices, titles) stays as before. Ratings are now their sellers', from reviews (issue 23).
+ */
+function skipRatingDraws(random: Random) {
+  if (random.int(4) !== 0) {
+    random.int(25);
+    random.int(7);
+  }
 }
 
 /** A fixed permutation of 0..count-1 that interleaves neighbouring templates (17 is coprime with most counts). */
@@ -193,6 +200,42 @@ async function insertDemoSales(ctx: SeedContext, listings: NewListing[], ids: st
     }
   });
   if (requests.length > 0) await ctx.db.insert(buyRequests).values(requests);
+  await insertDemoReviews(ctx, listings, ids);
+}
+
+const DEMO_REVIEWS = [
+  { rating: 5, text: 'Exactly as described, and we met at the library on time. Would buy again.' },
+  { rating: 4, text: 'Good condition, friendly seller. A small scratch the photos did not show.' },
+  { rating: 5, text: null },
+  { rating: 3, text: 'Fine in the end, but it took three messages to agree on a time.' },
+];
+
+/**
+ * The buyers of the catalogue's past sales reviewed their sellers (issue 23), so profiles, the
+ * seller card and the 'Rating' sort show real ratings: each seller's is computed from these rows,
+ * as a review written in the app would, and copied onto their listings.
+ */
+async function insertDemoReviews(ctx: SeedContext, listings: NewListing[], ids: string[]) {
+  const sellers = new Set<string>();
+  let n = 0;
+  for (const [index, listing] of listings.entries()) {
+    if (!listing.soldOut || !listing.buyerId || !listing.soldAt) continue;
+    const review = DEMO_REVIEWS[n % DEMO_REVIEWS.length]!;
+    n += 1;
+    await ctx.db.insert(reviews).values({
+      productId: ids[index]!,
+      productTitle: listing.title ?? '',
+      authorId: listing.buyerId,
+      subjectId: listing.sellerId,
+      subjectRole: 'seller',
+      rating: review.rating,
+      text: review.text,
+      soldAt: listing.soldAt,
+      createdAt: new Date(Math.min(listing.soldAt.getTime() + 2 * 24 * 3600_000, Date.now())),
+    });
+    sellers.add(listing.sellerId);
+  }
+  for (const sellerId of sellers) await refreshSellerRating(ctx.db, sellerId);
 }
 
 const SCALE_BATCH = 1000;
@@ -211,15 +254,17 @@ function scaleListing(
 ): NewListing {
   const factor = 0.6 + random.next() * 0.8;
   const price = Math.max(10, Math.round((template.price * factor) / 10) * 10);
+  const title = `${template.title}${random.pick(TITLE_VARIATIONS)}`;
+  const condition = random.pick(CORE_CONDITIONS);
+  skipRatingDraws(random);
   const listing: NewListing = {
     sellerId,
-    title: `${template.title}${random.pick(TITLE_VARIATIONS)}`,
+    title,
     description: template.description,
     category: template.category,
-    condition: random.pick(CORE_CONDITIONS),
+    condition,
     price,
     originalPrice: template.originalPrice && template.originalPrice > price ? template.originalPrice : null,
-    ...ratingOf(random),
     soldOut: random.int(20) === 0,
     createdAt: new Date(now - random.int(730 * 24 * 60) * 60_000),
     photos: [photo],

@@ -13,12 +13,28 @@ const readiness = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** Why the instance is not ready. */
   reason: z.enum(['database', 'migrations-pending', 'jobs-stuck']).optional(),
+  /**
+   * The load this instance is under (http/load-shedding.ts). Shedding does not make it unready:
+   * it still serves most requests, and taking it out would push its load onto the others.
+   */
+  load: z
+    .object({
+      shedding: z.boolean(),
+      reason: z.enum(['event-loop-delay', 'heap', 'db-waiters', 'db-wait', 'in-flight']).optional(),
+      eventLoopDelayMs: z.number(),
+      heapUsedMb: z.number(),
+      dbWaiters: z.number(),
+      dbOldestWaitMs: z.number(),
+      inFlight: z.number(),
+    })
+    .optional(),
 });
 
 /**
  * /healthz: the process answers. /readyz: it can serve: the database answers, its schema is the
  * one this code expects (no migration pending) and its job workers come round (load balancers,
- * the Dockerfile's HEALTHCHECK and orchestrators use it).
+ * the Dockerfile's HEALTHCHECK and orchestrators use it), with the load it is under. Neither is
+ * ever shed.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Probes hit these every few seconds: keep them out of info logs, never louder than the app.
@@ -49,8 +65,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const database = app.dbHandle.kind;
+      // Read before the ping, which waits for a connection like everyone else.
+      const load = app.loadShedder.pressure(app.dbHandle);
       const unavailable = (reason: z.infer<typeof readiness>['reason']) =>
-        reply.status(503).send({ status: 'unavailable' as const, database, reason });
+        reply.status(503).send({ status: 'unavailable' as const, database, reason, load });
       try {
         await withTimeout(app.dbHandle.ping(), READY_TIMEOUT_MS);
         if (!schemaCurrent) schemaCurrent = (await withTimeout(pendingMigrations(app.dbHandle), READY_TIMEOUT_MS)) === 0;
@@ -66,7 +84,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn('not ready: a job worker has stopped coming round its loop');
         return unavailable('jobs-stuck');
       }
-      return { status: 'ready' as const, database };
+      return { status: 'ready' as const, database, load };
     },
   );
 };

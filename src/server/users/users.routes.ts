@@ -116,8 +116,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: userRoute, schema: { params: userIdParams, response: { 200: sessionUserAnswer } } },
     async (request) => {
       const caller = requireSelf(request, request.params.userId);
-      await enforceRateLimits(app.db, app.clock, [{ rule: PROFILE_PHOTO_CHANGES_PER_USER, subject: caller.id }]);
-      const newKey = await storeProfilePhoto(app.storage, app.imageQueue, await readProfilePhoto(request));
+      const newKey = await app.uploadSlots.run(caller.id, async () => {
+        await enforceRateLimits(app.db, app.clock, [{ rule: PROFILE_PHOTO_CHANGES_PER_USER, subject: caller.id }]);
+        return storeProfilePhoto(app.storage, app.imageQueue, await readProfilePhoto(request));
+      });
       let previousKey: string | null;
       let user: UserRow;
       try {

@@ -1,5 +1,7 @@
 import { type ErrorCode, errorCodeForStatus } from '#domain/api-errors.ts';
 import { FIRST_SCREEN_ANSWERS_ID, FIRST_SCREEN_ANSWERS_TTL_MS } from '#domain/first-screen.ts';
+import { siteMessages } from '#domain/messages.ts';
+import { offlineMessages } from '#domain/offline.ts';
 import { parseAnswerJson } from './own-files.ts';
 
 /**
@@ -14,8 +16,15 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK',
     readonly msg?: string,
+    /** The answer's Retry-After, in seconds (503 BUSY, 429), when it carried one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(msg ?? message);
+  }
+
+  /** The server shed the call under load before doing anything: asking again later is safe. */
+  get isBusy(): boolean {
+    return this.code === 'BUSY';
   }
 
   /** The call got no answer at all (offline, DNS, connection reset). */
@@ -61,6 +70,13 @@ function readFirstScreenAnswers(): Map<string, unknown> {
 }
 
 const firstScreenAnswers = readFirstScreenAnswers();
+/** The same answers, kept for the service worker's offline cache (they never passed through it). */
+const firstScreenAnswersForOffline = [...firstScreenAnswers];
+
+/** The answers written into this page, by address (features/pwa saves them for offline). */
+export function pageAnswers(): ReadonlyArray<readonly [string, unknown]> {
+  return firstScreenAnswersForOffline;
+}
 const pageOpenedAt = Date.now();
 
 function firstScreenAnswer(url: string): unknown {
@@ -80,8 +96,22 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
   return send<T>(url, options);
 }
 
+/** The browser knows it has no network. */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * A change asked for while offline: refused at once with a clear message, never queued to be
+ * sent later behind the user's back (a buy request or a price must not change by surprise).
+ */
+function offlineRefusal(): ApiError {
+  return new ApiError('Offline', 0, 'NETWORK', offlineMessages.writeRefused);
+}
+
 async function send<T>(url: string, { method = 'GET', body, signal }: RequestOptions): Promise<T> {
   const isForm = body instanceof FormData;
+  if (method !== 'GET' && isOffline()) throw offlineRefusal();
   let response: Response;
   try {
     response = await fetch(url, {
@@ -93,10 +123,11 @@ async function send<T>(url: string, { method = 'GET', body, signal }: RequestOpt
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (method !== 'GET' && isOffline()) throw offlineRefusal();
     throw new ApiError(error instanceof Error ? error.message : 'Network error', 0, 'NETWORK');
   }
   const data = parseJson(await response.text().catch(() => ''));
-  return checkedAnswer<T>(response.status, response.ok, data);
+  return checkedAnswer<T>(response.status, response.ok, data, method, response.headers.get('retry-after'));
 }
 
 /**
@@ -109,11 +140,22 @@ export function apiEventSource(path: string, query?: RequestOptions['query']): E
 
 type AnswerBody = { success?: boolean; msg?: string; code?: ErrorCode };
 
-/** One mapping of an answer to data or ApiError, shared by fetch and XHR calls. */
-function checkedAnswer<T>(status: number, ok: boolean, data: AnswerBody): T {
+/** Retry-After in seconds (the HTTP-date form is not sent by this API). */
+function retryAfterOf(header: string | null): number | undefined {
+  const seconds = header === null ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+/**
+ * One mapping of an answer to data or ApiError, shared by fetch and XHR calls. A change the
+ * server shed (503 BUSY) says so in words of its own: it was not sent, and what was typed stays.
+ */
+function checkedAnswer<T>(status: number, ok: boolean, data: AnswerBody, method: string, retryAfter: string | null): T {
   if (!ok || data.success === false) {
-    const msg = typeof data.msg === 'string' && data.msg.trim() ? data.msg : undefined;
-    throw new ApiError(`Request failed with status ${status}`, status, data.code ?? errorCodeForStatus(status), msg);
+    const code = data.code ?? errorCodeForStatus(status);
+    const given = typeof data.msg === 'string' && data.msg.trim() ? data.msg : undefined;
+    const msg = code === 'BUSY' && method !== 'GET' ? siteMessages.busyNotSaved : given;
+    throw new ApiError(`Request failed with status ${status}`, status, code, msg, retryAfterOf(retryAfter));
   }
   return data as T;
 }
@@ -145,6 +187,7 @@ export interface UploadOptions {
  */
 export function apiUpload<T>(path: string, options: UploadOptions): Promise<T> {
   const { method = 'POST', body, onProgress, signal } = options;
+  if (isOffline()) return Promise.reject(offlineRefusal());
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, `/api/v1${path}`);
@@ -155,12 +198,14 @@ export function apiUpload<T>(path: string, options: UploadOptions): Promise<T> {
     request.onload = () => {
       const ok = request.status >= 200 && request.status < 300;
       try {
-        resolve(checkedAnswer<T>(request.status, ok, parseJson(request.responseText)));
+        resolve(
+          checkedAnswer<T>(request.status, ok, parseJson(request.responseText), method, request.getResponseHeader('retry-after')),
+        );
       } catch (error) {
         reject(error);
       }
     };
-    request.onerror = () => reject(new ApiError('Network error', 0, 'NETWORK'));
+    request.onerror = () => reject(isOffline() ? offlineRefusal() : new ApiError('Network error', 0, 'NETWORK'));
     request.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(body);

@@ -32,6 +32,8 @@ export function serverOrNetworkMessageOf(error: unknown, fallback: string): stri
  * ("unsuccessful"), one for a call that threw before any answer ("threw").
  */
 export function failureMessage(error: unknown, fallback: { unsuccessful: string; threw: string }): string {
+  // A change refused because the device is offline says so (api-client.ts), whichever the action.
+  if (error instanceof ApiError && error.isNetworkError && error.msg) return error.msg;
   if (error instanceof ApiError && !error.isNetworkError) return error.msg ?? fallback.unsuccessful;
   return fallback.threw;
 }

@@ -31,7 +31,7 @@ describe("the first screen's data", () => {
     const queryClient = new QueryClient();
     await requestFirstScreenData('/shop/products', queryClient);
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual(student);
-    expect(queryClient.getQueryData(productKeys.list({}))).toMatchObject({ pages: [{ products: [lamp] }] });
+    expect(queryClient.getQueryData(productKeys.browse(''))).toMatchObject({ pages: [{ products: [lamp] }] });
     expect(queryClient.getQueryData(wishlistKeys.list)).toEqual([]);
     expect(api.callsTo('GET /api/v1/notifications/unread-count')).toHaveLength(1);
     expect(api.callsTo('GET /api/v1/wishlist/get-buy-requests/u-1')).toHaveLength(1);
@@ -51,7 +51,7 @@ describe("the first screen's data", () => {
     fakeApi({ ...studentRoutes, 'GET /api/v1/products': () => answer(500, { success: false, msg: 'Database down' }) });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await requestFirstScreenData('/shop/products', queryClient);
-    expect(queryClient.getQueryData(productKeys.list({}))).toBeUndefined();
+    expect(queryClient.getQueryData(productKeys.browse(''))).toBeUndefined();
     expect(queryClient.getQueryData(wishlistKeys.list)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { requestedProductsQuery } from '#web/features/buy-requests/api/get-reque
 import { unreadMessageCountQuery } from '#web/features/conversations/api/get-unread-count.ts';
 import { unreadCountQuery } from '#web/features/notifications/api/get-unread-count.ts';
 import { productQuery } from '#web/features/products/api/get-product.ts';
-import { productListQuery } from '#web/features/products/api/get-products.ts';
+import { browseListQuery } from '#web/features/products/api/get-products.ts';
 import {
   GALLERY_SIZES,
   GRID_CARD_SIZES,
@@ -16,7 +16,7 @@ import {
   cardPhotoSources,
   galleryPhotoSources,
 } from '#domain/products/photo-sources.ts';
-import { initialListFilter } from '#web/features/products/list-filter.ts';
+import { browseViewOf } from '#web/features/products/browse-address.ts';
 import { wishlistQuery } from '#web/features/wishlist/api/get-wishlist.ts';
 
 const PRODUCTS = ['/shop/products', '/admin/products'];
@@ -71,9 +71,10 @@ function frameData(queryClient: QueryClient, user: SessionUser): Promise<unknown
 }
 
 /** The listings of the address being opened, and then its largest photo. */
-function screenData(queryClient: QueryClient, pathname: string): Promise<unknown> | undefined {
+function screenData(queryClient: QueryClient, pathname: string, search: string): Promise<unknown> | undefined {
   if (matches(PRODUCTS, pathname)) {
-    const query = productListQuery(initialListFilter());
+    // The view its address names (issue 22): the call the page will make, and the server answered in it.
+    const query = browseListQuery(browseViewOf(search));
     return queryClient
       .prefetchInfiniteQuery(query)
       .then(() => preloadFirstCardPhoto(queryClient.getQueryData(query.queryKey)?.pages[0]?.products[0]?.images[0]));
@@ -92,8 +93,8 @@ function screenData(queryClient: QueryClient, pathname: string): Promise<unknown
  * it lands. The screens' hooks read the same queries. Settles when every call has answered or
  * failed; a failure is the screen's to show, when its hook asks again.
  */
-export async function requestFirstScreenData(pathname: string, queryClient: QueryClient): Promise<void> {
+export async function requestFirstScreenData(pathname: string, queryClient: QueryClient, search = ''): Promise<void> {
   const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
   if (!user) return;
-  await Promise.allSettled([...frameData(queryClient, user), screenData(queryClient, pathname)]);
+  await Promise.allSettled([...frameData(queryClient, user), screenData(queryClient, pathname, search)]);
 }

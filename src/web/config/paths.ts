@@ -4,6 +4,8 @@ export const paths = {
   shop: {
     home: '/shop',
     products: '/shop/products',
+    /** Products showing a view (domain/products/browse.ts browseSearchOf). */
+    browse: (search: string) => (search ? `/shop/products?${search}` : '/shop/products'),
     product: (id: string) => `/shop/products/${id}`,
     sell: '/shop/sell',
     listings: '/shop/listings',

@@ -93,10 +93,11 @@ describe('on the campus in India (SITE_TIME_ZONE Asia/Kolkata, the default)', ()
       success: true,
       msg: m.salesPerMonth,
       data: [
-        { month: 'Feb', sold: 0 },
+        { month: 'Feb', sold: 0, value: 0 },
         // Sold at 2026-02-28T19:00Z: 1 March in Kolkata. The 31 January sale is too old.
-        { month: 'Mar', sold: 1 },
-        { month: 'Apr', sold: 0 },
+        // (Seeded as sold, with no price recorded: it adds nothing to the value.)
+        { month: 'Mar', sold: 1, value: 0 },
+        { month: 'Apr', sold: 0, value: 0 },
       ],
     });
   });
@@ -120,13 +121,18 @@ describe('on the campus in India (SITE_TIME_ZONE Asia/Kolkata, the default)', ()
     });
     expect(accepted.statusCode).toBe(200);
 
-    const [stored] = await t.app.db.select({ soldAt: products.soldAt }).from(products).where(eq(products.id, productId));
+    const [stored] = await t.app.db
+      .select({ soldAt: products.soldAt, price: products.price, soldPrice: products.soldPrice })
+      .from(products)
+      .where(eq(products.id, productId));
     expect(stored?.soldAt).toEqual(NOW);
+    // A request at the asking price sells at it (issue 23), and the month's value says so.
+    expect(stored?.soldPrice).toBe(stored?.price);
     const sales = await getStats(t, STATS_PATHS.sold3months, adminCookie);
     expect(body<{ data: unknown }>(sales).data).toEqual([
-      { month: 'Feb', sold: 0 },
-      { month: 'Mar', sold: 1 },
-      { month: 'Apr', sold: 1 },
+      { month: 'Feb', sold: 0, value: 0 },
+      { month: 'Mar', sold: 1, value: 0 },
+      { month: 'Apr', sold: 1, value: stored!.price },
     ]);
     // It still counts as listed in January.
     const listed = await getStats(t, STATS_PATHS.last4months, adminCookie);
@@ -167,9 +173,9 @@ describe('on a campus in UTC (SITE_TIME_ZONE=UTC)', () => {
     ]);
     const sold = await getStats(t, STATS_PATHS.sold3months, adminCookie);
     expect(body<{ data: unknown }>(sold).data).toEqual([
-      { month: 'Feb', sold: 1 },
-      { month: 'Mar', sold: 0 },
-      { month: 'Apr', sold: 0 },
+      { month: 'Feb', sold: 1, value: 0 },
+      { month: 'Mar', sold: 0, value: 0 },
+      { month: 'Apr', sold: 0, value: 0 },
     ]);
   });
 });
@@ -199,9 +205,9 @@ describe('on a new install', () => {
         { month: 'Jan', count: 0 },
       ],
       [
-        { month: 'Nov', sold: 0 },
-        { month: 'Dec', sold: 0 },
-        { month: 'Jan', sold: 0 },
+        { month: 'Nov', sold: 0, value: 0 },
+        { month: 'Dec', sold: 0, value: 0 },
+        { month: 'Jan', sold: 0, value: 0 },
       ],
       { totalUsers: 0, totalSellers: 0, activeSellers: 0 },
     ]);

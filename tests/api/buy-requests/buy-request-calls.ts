@@ -20,6 +20,20 @@ export function buyRequestCalls(t: TestApp) {
         headers: { cookie },
         query: productId ? { productId } : {},
       }),
+    offer: (cookie: string, action: 'accept' | 'counter' | 'reject' | 'withdraw', payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/interested/offers/${action}`, headers: { cookie }, payload }),
+    listingState: (
+      cookie: string,
+      productId: string,
+      action: 'reserve' | 'release' | 'sold-elsewhere',
+      payload?: Record<string, unknown>,
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/products/${productId}/${action}`,
+        headers: { cookie },
+        ...(payload ? { payload } : {}),
+      }),
     requestedIds: (cookie: string, userId: string) =>
       t.app.inject({ method: 'GET', url: `/api/v1/wishlist/get-buy-requests/${userId}`, headers: { cookie } }),
   };
@@ -37,6 +51,21 @@ export async function storedRequests(t: TestApp, productId: string, buyerId?: st
 export async function storedListing(t: TestApp, productId: string) {
   const [row] = await t.app.db
     .select({ soldOut: products.soldOut, buyerId: products.buyerId })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row;
+}
+
+/** The listing's sale and reservation as stored (issue 23). */
+export async function storedDeal(t: TestApp, productId: string) {
+  const [row] = await t.app.db
+    .select({
+      soldOut: products.soldOut,
+      buyerId: products.buyerId,
+      soldPrice: products.soldPrice,
+      reserved: products.reserved,
+      reservedForId: products.reservedForId,
+    })
     .from(products)
     .where(eq(products.id, productId));
   return row;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '#domain/notifications/notification-kinds.ts';
 import { notificationMessages } from '#domain/messages.ts';
+import { isPushKind } from '#domain/push/push.ts';
 import type {
   Notification,
   NotificationPage,
@@ -215,10 +216,10 @@ describe('marking read', () => {
 });
 
 describe('preferences', () => {
-  it('lists every kind with e-mail on by default', async () => {
+  it('lists every kind with e-mail on by default, and push on for the kinds that are pushed', async () => {
     const someone = await person('fresh');
     expect(body<NotificationPreferencesResponse>(await api.preferences(someone)).preferences).toEqual(
-      NOTIFICATION_KINDS.map((kind) => ({ kind, email: true })),
+      NOTIFICATION_KINDS.map((kind) => (isPushKind(kind) ? { kind, email: true, push: true } : { kind, email: true })),
     );
     expect(NOTIFICATION_KINDS.slice(0, 3)).toEqual(['buy-request.received', 'buy-request.accepted', 'buy-request.rejected']);
   });
@@ -231,6 +232,7 @@ describe('preferences', () => {
     expect(body<NotificationPreferencesResponse>(await api.preferences(seller)).preferences).toContainEqual({
       kind: 'buy-request.received',
       email: false,
+      push: true,
     });
 
     await requestListing(seller, await person('loud'), 'Silent lamp');
@@ -257,6 +259,13 @@ describe('preferences', () => {
     expect(t.mailer.sent.map((mail) => [mail.to, mail.subject])).toEqual([
       [user.user.email, 'Your Campus Market password reset code'],
     ]);
+  });
+
+  it('refuses a change that chooses nothing', async () => {
+    const someone = await person('undecided');
+    const response = await api.setPreference(someone, { kind: 'buy-request.received' });
+    expect(response.statusCode).toBe(400);
+    expect(body(response)).toMatchObject({ success: false, msg: notificationMessages.emailChoiceInvalid });
   });
 
   it('refuses an unknown kind', async () => {

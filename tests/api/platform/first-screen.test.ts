@@ -120,6 +120,24 @@ describe('the page of a first screen', () => {
     expect(response.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${new URL(cardUrl).pathname}"`);
   });
 
+  it("answers a filtered Products address with that view's own list call, as the page asks it (issue 22)", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/shop/products?q=lamp&condition=Good&minPrice=0&maxPrice=5000&sort=priceLowHigh&page=2',
+      headers: { cookie },
+    });
+    const answers = answersIn(response.body)!;
+    // The web app's first call (domain/products/browse.ts productListSearchOf): the view's filters, two pages at once.
+    const listCall = '/api/v1/products?q=lamp&condition=Good&minPrice=0&maxPrice=5000&sort=priceLowHigh&limit=48';
+    expect(Object.keys(answers)).toContain(listCall);
+    expect(answers['/api/v1/products']).toBeUndefined();
+    const asked = await t.app.inject({ method: 'GET', url: listCall, headers: { cookie } });
+    expect(answers[listCall]).toEqual(asked.json());
+    expect((answers[listCall] as { products: { title: string }[] }).products.map((p) => p.title)).toEqual([
+      '</script><script>alert(1)</script> lamp',
+    ]);
+  });
+
   it("writes a product page's listing and preloads its gallery photo", async () => {
     const response = await t.app.inject({ method: 'GET', url: `/shop/products/${listingId}`, headers: { cookie } });
     const answers = answersIn(response.body)!;

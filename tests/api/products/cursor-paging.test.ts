@@ -179,7 +179,7 @@ describe('paging My Listings by cursor', () => {
 
 describe('a page link that is not valid', () => {
   const validNewest = () =>
-    encodeListingCursor({ sort: 'newest', page: 2, key: ['2026-01-01T12:00:00.000000Z'], id: allIds[0]! });
+    encodeListingCursor({ sort: 'newest', page: 2, key: ['true', '2026-01-01T12:00:00.000000Z'], id: allIds[0]! });
 
   it.each([
     ['not base64url', () => 'not a cursor!'],
@@ -200,7 +200,12 @@ describe('a page link that is not valid', () => {
   });
 
   it('refuses a cursor of another sort on My Listings', async () => {
-    const cursor = encodeListingCursor({ sort: 'rating', page: 2, key: ['4.5', '2026-01-01T12:00:00.000000Z'], id: allIds[0]! });
+    const cursor = encodeListingCursor({
+      sort: 'rating',
+      page: 2,
+      key: ['true', '4.5', '2026-01-01T12:00:00.000000Z'],
+      id: allIds[0]!,
+    });
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/v1/products/my-listings/${asha.id}?cursor=${cursor}`,
@@ -211,7 +216,13 @@ describe('a page link that is not valid', () => {
   });
 
   it('accepts a well-formed cursor that points past the end, with an empty last page', async () => {
-    const cursor = encodeListingCursor({ sort: 'newest', page: 9, key: ['2000-01-01T00:00:00.000000Z'], id: allIds[0]! });
+    // The last tier (reserved listings: unreserved = false), before any time: nothing comes after it.
+    const cursor = encodeListingCursor({
+      sort: 'newest',
+      page: 9,
+      key: ['false', '2000-01-01T00:00:00.000000Z'],
+      id: allIds[0]!,
+    });
     const answer = await get<ProductListResponse>(`${PRODUCTS}?cursor=${cursor}`);
     expect(answer).toMatchObject({ products: [], page: 9, nextCursor: null });
   });

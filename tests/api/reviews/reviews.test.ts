@@ -221,7 +221,7 @@ describe('ratings', () => {
     );
     expect(listed.products.map((card) => card._id)).toContain(unsold);
     for (const card of listed.products) expect(card).toMatchObject({ rating: 4.3, numReviews: 3 });
-  });
+  }, 120_000);
 
   it('counts concurrent reviews of one seller right', async () => {
     const dev = await insertUser(t.app.db, { userName: 'dev' });
@@ -248,7 +248,7 @@ describe('ratings', () => {
     // 30 / 8 = 3.75, rounded to one decimal.
     expect(await sellerRatingRow(t, dev.id)).toEqual({ rating: 3.8, numReviews: 8 });
     for (const row of await listingRatings(t, dev.id)) expect(row).toMatchObject({ rating: 3.8, numReviews: 8 });
-  });
+  }, 120_000);
 
   it('shows a profile’s reviews newest first, ten a page, with the reviewer’s name and the listing', async () => {
     const zoya = await insertUser(t.app.db, { userName: 'zoya' });
@@ -272,7 +272,7 @@ describe('ratings', () => {
     expect(first.reviews[0]).toMatchObject({ text: 'Review 10', author: { userName: 'reader10' }, productTitle: 'Novel 10' });
     const second = body<UserReviewsResponse>(await calls.ofUser(zoya.id, { page: '2' }));
     expect(second.reviews.map((review) => review.text)).toEqual(['Review 0']);
-  });
+  }, 120_000);
 
   it('answers 404 for the reviews of a user who does not exist', async () => {
     const response = await calls.ofUser('00000000-0000-4000-8000-000000000000');

@@ -9,3 +9,4 @@ export * from './conversations.ts';
 export * from './alerts.ts';
 export * from './reviews.ts';
 export * from './meetups.ts';
+export * from './push.ts';

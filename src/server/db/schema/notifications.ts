@@ -34,7 +34,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** Per user and kind: also e-mail it? No row means the default, yes. */
+/** Per user and kind: also e-mail it? push it to their devices? No row means the defaults, yes and yes. */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
@@ -42,7 +42,9 @@ export const notificationPreferences = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
-    email: boolean('email').notNull(),
+    email: boolean('email').notNull().default(true),
+    /** Only read for the kinds that are pushed (domain/push/push.ts). */
+    push: boolean('push').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (table) => [

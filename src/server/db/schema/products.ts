@@ -30,6 +30,22 @@ export const products = pgTable(
     buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the seller accepted the buyer: set with soldOut in the sale's transaction, never without it. */
     soldAt: timestamptz('sold_at'),
+    /** What it sold for: the accepted offer or counter, else the asking price; null when sold elsewhere. */
+    soldPrice: money('sold_price'),
+    /** The seller holds it (issue 23), optionally for one of its requesters; null when not reserved. */
+    reservedAt: timestamptz('reserved_at'),
+    reservedForId: uuid('reserved_for_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Kept by the database, for the list's order: reserved listings come after available ones in
+     * every sort. Two columns, so that each sort runs one way over all its columns (one row
+     * comparison for a cursor): ascending sorts lead with `reserved`, descending ones with `unreserved`.
+     */
+    reserved: boolean('reserved')
+      .notNull()
+      .generatedAlwaysAs(sql`reserved_at is not null`),
+    unreserved: boolean('unreserved')
+      .notNull()
+      .generatedAlwaysAs(sql`reserved_at is null`),
     /** Reported by enough students: hidden from browsing until an admin reviews it. */
     underReview: boolean('under_review').notNull().default(false),
     /** Its seller is suspended or banned: hidden while that lasts. */
@@ -62,15 +78,27 @@ export const products = pgTable(
     check('products_category_check', sql.raw(`category in (${sqlList(CATEGORIES)})`)),
     check('products_condition_check', sql.raw(`condition in (${sqlList(CONDITIONS)})`)),
     check('products_sold_at_check', sql`${table.soldOut} = (${table.soldAt} is not null)`),
+    check('products_sold_price_check', sql`${table.soldPrice} is null or (${table.soldOut} and ${table.soldPrice} >= 0)`),
+    check('products_reserved_check', sql`${table.reservedForId} is null or ${table.reservedAt} is not null`),
+    /** Listings created per month (admin statistics). */
     index('products_created_idx').on(table.createdAt.desc(), table.id.desc()),
-    /** Newest: renewal puts a listing back on top. */
-    index('products_renewed_idx').on(table.renewedAt.desc(), table.id.desc()),
-    index('products_category_renewed_idx').on(table.category, table.renewedAt.desc(), table.id.desc()),
-    index('products_price_idx').on(table.price, table.id),
-    index('products_category_price_idx').on(table.category, table.price, table.id),
-    index('products_rating_idx').on(table.rating.desc(), table.renewedAt.desc(), table.id.desc()),
+    // One index per sort of the list, led by the reserved tier (available first): newest and
+    // oldest, price low to high and high to low (the latter two walked backward), rating.
+    index('products_newest_idx').on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
+    index('products_oldest_idx').on(table.reserved.desc(), table.renewedAt.desc(), table.id.desc()),
+    index('products_category_newest_idx').on(table.category, table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
+    index('products_category_oldest_idx').on(table.category, table.reserved.desc(), table.renewedAt.desc(), table.id.desc()),
+    index('products_price_low_idx').on(table.reserved, table.price, table.id),
+    index('products_price_high_idx').on(table.unreserved, table.price, table.id),
+    index('products_category_price_low_idx').on(table.category, table.reserved, table.price, table.id),
+    index('products_category_price_high_idx').on(table.category, table.unreserved, table.price, table.id),
+    index('products_rating_idx').on(table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc()),
     index('products_seller_idx').on(table.sellerId, table.createdAt.desc()),
     index('products_buyer_idx').on(table.buyerId),
+    /** Deleting an account clears the reservations held for it. */
+    index('products_reserved_for_idx')
+      .on(table.reservedForId)
+      .where(sql`${table.reservedForId} is not null`),
     /** Sales per month for the admin dashboard: only sold listings are in it. */
     index('products_sold_at_idx')
       .on(table.soldAt)

@@ -1,5 +1,6 @@
 import { savedSearchQueryString, type SavedSearch } from '#domain/alerts/saved-search.schemas.ts';
-import { type NotificationPayloads, rupees } from '#domain/notifications/notification-kinds.ts';
+import { rupees } from '#domain/buy-requests/offer.messages.ts';
+import type { NotificationPayloads } from '#domain/notifications/notification-kinds.ts';
 import { type NotificationMailData, sitePages } from './buy-request-mails.ts';
 import type { MailBlock, MailContent } from './layout.ts';
 

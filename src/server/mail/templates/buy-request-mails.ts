@@ -1,3 +1,4 @@
+import { rupees } from '#domain/buy-requests/offer.messages.ts';
 import { whatsappHref } from '#domain/contact.ts';
 import type { NotificationPayloads } from '#domain/notifications/notification-kinds.ts';
 import type { MailContent } from './layout.ts';
@@ -31,9 +32,19 @@ export function newRequestMail(
     subject: `New buy request for "${subjectTitle(payload.productTitle)}"`,
     blocks: [
       { text: `Hi ${recipientName},` },
-      { text: `${payload.buyerName} would like to buy your listing "${payload.productTitle}" and wrote:` },
+      {
+        text:
+          payload.offerAmount === undefined
+            ? `${payload.buyerName} would like to buy your listing "${payload.productTitle}" and wrote:`
+            : `${payload.buyerName} offers ${rupees(payload.offerAmount)} for your listing "${payload.productTitle}" and wrote:`,
+      },
       { quote: payload.message },
-      { text: 'Open My Listings to see everyone interested, then accept or reject the request.' },
+      {
+        text:
+          payload.offerAmount === undefined
+            ? 'Open My Listings to see everyone interested, then accept or reject the request.'
+            : 'Open My Listings to accept, decline or counter the offer within 48 hours, or it expires.',
+      },
     ],
     action: { label: 'Go to My Listings', url: sitePages.myListings(siteUrl) },
   };
@@ -65,7 +76,10 @@ export function acceptedMail(
     blocks: [
       { text: `Hi ${recipientName},` },
       {
-        text: `Good news: ${payload.sellerName} accepted your buy request for "${payload.productTitle}". Get in touch to arrange the hand-over:`,
+        text:
+          payload.soldPrice === undefined
+            ? `Good news: ${payload.sellerName} accepted your buy request for "${payload.productTitle}". Get in touch to arrange the hand-over:`
+            : `Good news: ${payload.sellerName} accepted your offer of ${rupees(payload.soldPrice)} for "${payload.productTitle}". Get in touch to arrange the hand-over:`,
       },
       { text: contactLines(payload.sellerName, seller) },
     ],
@@ -83,7 +97,10 @@ export function rejectedMail(
     blocks: [
       { text: `Hi ${recipientName},` },
       {
-        text: `The seller of "${payload.productTitle}" has declined your buy request. Other students may be selling something similar.`,
+        text:
+          payload.reason === 'sold-elsewhere'
+            ? `The seller of "${payload.productTitle}" sold it elsewhere, so your buy request was closed. Other students may be selling something similar.`
+            : `The seller of "${payload.productTitle}" has declined your ${payload.offerAmount === undefined ? 'buy request' : `offer of ${rupees(payload.offerAmount)}`}. Other students may be selling something similar.`,
       },
     ],
     action: { label: 'Browse products', url: sitePages.products(siteUrl) },

@@ -67,7 +67,9 @@ export function meetupAcceptedMail(
     subject: `Meet-up agreed: ${oneLine(payload.spotName)}, ${payload.when}`,
     blocks: [
       { text: `Hi ${recipientName},` },
-      { text: `${payload.accepterName} accepted your meet-up about "${payload.productTitle}": ${payload.spotName}, ${payload.when}.` },
+      {
+        text: `${payload.accepterName} accepted your meet-up about "${payload.productTitle}": ${payload.spotName}, ${payload.when}.`,
+      },
       { text: 'We will remind you both an hour before.' },
     ],
     action: { label: 'Open the conversation', url: conversationPage(siteUrl, payload.conversationId) },

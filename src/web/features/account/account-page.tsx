@@ -7,6 +7,7 @@ import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { NotificationPreferences } from '#web/features/notifications/components/notification-preferences.tsx';
+import { PushToggle } from '#web/features/pwa/components/push-toggle.tsx';
 import { BlockedUsers } from '#web/features/conversations/components/blocked-users.tsx';
 import { WishlistTab } from '#web/features/wishlist/wishlist-tab.tsx';
 import { ChangePasswordTab } from './components/change-password-tab.tsx';
@@ -87,7 +88,10 @@ export function AccountPage() {
         </Tabs.Content>
         <Tabs.Content value="notifications" className="focus-visible:outline-offset-4">
           <SectionCard title={notificationMessages.preferencesHeading} description={notificationMessages.preferencesIntro}>
-            <NotificationPreferences />
+            <div className="space-y-4">
+              <PushToggle />
+              <NotificationPreferences />
+            </div>
           </SectionCard>
         </Tabs.Content>
         <Tabs.Content value="blocked" className="focus-visible:outline-offset-4">

@@ -1,6 +1,7 @@
 import { Activity, GraduationCap, Package, Store } from 'lucide-react';
 import { adminStatsMessages as m } from '#domain/admin-stats/admin-stats.messages.ts';
 import { adminMessages } from '#domain/messages.ts';
+import { formatPrice } from '#domain/products/pricing.ts';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useCategoryStats } from './api/get-category-stats.ts';
 import { useConditionStats } from './api/get-condition-stats.ts';
@@ -88,7 +89,7 @@ export function DashboardPage() {
           />
           <ChartCard
             title={m.monthlySalesChart}
-            description={m.monthlySalesPeriod}
+            description={salesDescription(monthlySales.data)}
             headers={[m.month, m.salesColumn]}
             layout="columns"
             rows={monthlySales.data?.map((row) => ({ label: row.month, value: row.sold }))}
@@ -100,4 +101,10 @@ export function DashboardPage() {
       )}
     </div>
   );
+}
+
+/** The sales chart's period, and what those sales fetched once there is something to say. */
+function salesDescription(rows: { value?: number }[] | undefined): string {
+  const total = (rows ?? []).reduce((sum, row) => sum + (row.value ?? 0), 0);
+  return total > 0 ? `${m.monthlySalesPeriod}. ${m.salesValue(formatPrice(total))}` : m.monthlySalesPeriod;
 }

@@ -1,12 +1,24 @@
+import { useNavigate } from 'react-router';
+import { EMPTY_BROWSE_VIEW, browseSearchOf } from '#domain/products/browse.ts';
+import { paths } from '#web/config/paths.ts';
+import { SearchBox } from '#web/features/products/search/search-box.tsx';
 import { BannerCarousel } from './components/banner-carousel.tsx';
 import { CategoryTiles } from './components/category-tiles.tsx';
 import { RecentProducts } from './components/recent-products.tsx';
 
-/** Home (spec 2): banner carousel, 'Shop by Categories', 'Recently Added Products'. */
+/** Home (spec 2): the search box (issue 22), banner carousel, 'Shop by Categories', 'Recently Added Products'. */
 export function HomePage() {
+  const navigate = useNavigate();
   return (
-    <div className="space-y-10 sm:space-y-12">
+    <div className="space-y-6 sm:space-y-10">
       <h1 className="sr-only">Campus Market</h1>
+      <div className="sticky top-16 z-30 -mx-4 bg-slate-50/95 px-4 py-2 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:py-0 sm:backdrop-blur-none">
+        <SearchBox
+          value=""
+          onSearch={(q) => q && void navigate(paths.shop.browse(browseSearchOf({ ...EMPTY_BROWSE_VIEW, q })))}
+          className="mx-auto max-w-2xl"
+        />
+      </div>
       <BannerCarousel />
       <CategoryTiles />
       <RecentProducts />

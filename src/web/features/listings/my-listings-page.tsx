@@ -8,6 +8,7 @@ import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
 import { InterestedBuyersButton } from '#web/features/buy-requests/components/interested-buyers-button.tsx';
+import { ListingDealActions } from '#web/features/buy-requests/components/listing-deal-actions.tsx';
 import { useListings } from '#web/features/products/api/get-my-listings.ts';
 import { LoadMore } from '#web/features/products/components/load-more.tsx';
 import { ProductGrid, ProductGridSkeleton } from '#web/features/products/components/product-grid.tsx';
@@ -43,7 +44,15 @@ export function MyListingsPage() {
                 canEdit={!user.isAdmin}
                 adminLinks={user.isAdmin}
                 headingLevel={2}
-                extraActions={product.seller._id === user._id && !product.soldOut && <InterestedBuyersButton product={product} />}
+                extraActions={
+                  product.seller._id === user._id &&
+                  !product.soldOut && (
+                    <>
+                      <InterestedBuyersButton product={product} />
+                      <ListingDealActions product={product} size="sm" />
+                    </>
+                  )
+                }
               />
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
 import { productMessages } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import type { SessionUser } from '#domain/users/user.wire.ts';
@@ -6,7 +7,12 @@ import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
 import { ActionBar, actionBarMainClasses, actionBarSideClasses } from '#web/components/ui/action-bar.tsx';
-import { BuyRequestButton, BuyRequestStatusPanel } from '#web/features/buy-requests/components/buy-request-panel.tsx';
+import {
+  BuyRequestButton,
+  BuyRequestStatusPanel,
+  MakeOfferButton,
+} from '#web/features/buy-requests/components/buy-request-panel.tsx';
+import { ListingDealActions } from '#web/features/buy-requests/components/listing-deal-actions.tsx';
 import { MessageSellerLink } from '#web/features/conversations/components/message-seller-link.tsx';
 import { ReportButton } from '#web/features/moderation/components/report-button.tsx';
 import { SaleReviewsPanel } from '#web/features/reviews/components/sale-reviews-panel.tsx';
@@ -46,9 +52,9 @@ export function ProductDetailPage() {
   return <ProductDetail key={product.data._id} product={product.data} user={user} />;
 }
 
-/** The price as the phone's action bar shows it: the ₹ amount, and the original struck below when discounted. */
+/** The price as the phone's action bar shows it: the ₹ amount alone (the original and badge are just above). */
 function BarPrice({ product }: { product: Product }) {
-  return <PriceTag price={product.price} originalPrice={product.originalPrice} strike="when-discounted" showBadge={false} />;
+  return <PriceTag price={product.price} originalPrice={null} showBadge={false} />;
 }
 
 /**
@@ -71,6 +77,11 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
               {product.soldOut && (
                 <span className="rounded-full bg-red-100 px-3 py-1 text-red-800">{productMessages.soldOutBadge}</span>
               )}
+              {product.reserved && !product.soldOut && (
+                <span data-reserved className="rounded-full bg-amber-100 px-3 py-1 text-amber-900">
+                  {product.reservedFor === user._id ? offerMessages.reservedForYou : offerMessages.reservedBadge}
+                </span>
+              )}
             </div>
             <div className="flex items-start justify-between gap-3">
               <PageTitle className="min-w-0 break-words">{product.title}</PageTitle>
@@ -82,7 +93,14 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
             <PriceTag price={product.price} originalPrice={product.originalPrice} size="lg" strike="when-discounted" />
           </div>
           {isSeller || user.isAdmin ? (
-            <OwnerActions product={product} asAdmin={user.isAdmin} summary={bar} />
+            <>
+              <OwnerActions product={product} asAdmin={user.isAdmin} summary={bar} />
+              {isSeller && !product.soldOut && (
+                <div className="flex flex-wrap gap-2">
+                  <ListingDealActions product={product} />
+                </div>
+              )}
+            </>
           ) : (
             <BuyerContactBlock product={product}>
               <BuyRequestStatusPanel
@@ -91,6 +109,7 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
               />
               <ActionBar label={productMessages.buyerActionsLabel} summary={bar}>
                 <BuyRequestButton product={product} className={actionBarMainClasses} />
+                <MakeOfferButton product={product} className={actionBarSideClasses} />
                 {!product.soldOut && <MessageSellerLink productId={product._id} compact className={actionBarSideClasses} />}
               </ActionBar>
             </BuyerContactBlock>

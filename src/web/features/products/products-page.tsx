@@ -1,19 +1,23 @@
 import { SlidersHorizontal, X } from 'lucide-react';
-import { Suspense, useDeferredValue, useMemo } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import type { Category } from '#domain/catalog.ts';
+import { PRODUCTS_PAGE_SIZE_DEFAULT } from '#domain/constants.ts';
 import { productMessages } from '#domain/messages.ts';
+import { BROWSE_PAGES_RESTORED_MAX } from '#domain/products/browse.ts';
 import type { ProductListResponse } from '#domain/products/product.wire.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenLoader, Spinner } from '#web/components/ui/spinner.tsx';
 import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
 import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
 import { useRequestStatusFooter } from '#web/features/buy-requests/use-request-status-footer.tsx';
-import { useProductList } from './api/get-products.ts';
+import { useBrowseList } from './api/get-products.ts';
 import { useCardsShown } from './use-cards-shown.ts';
 import type { CategoryOption, FilterSidebarProps } from './components/filter-sidebar.tsx';
+import { FilterChips } from './components/filter-chips.tsx';
 import { LoadMore } from './components/load-more.tsx';
 import { ProductCardList } from './components/product-grid.tsx';
-import { useProductFilter } from './use-product-filter.ts';
+import { SearchBox } from './search/search-box.tsx';
+import { useBrowseView } from './use-browse-view.ts';
 import { SaveSearchButton } from '#web/features/alerts/components/save-search-button.tsx';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
 
@@ -30,17 +34,22 @@ function categoryOptionsOf(answer: ProductListResponse | undefined, chosen: Cate
   return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-/** Products (spec 2), also the admin's /admin/products: count, filter sidebar, endless grid. */
+/**
+ * Products (spec 2, issue 22), also the admin's /admin/products: the search box, the active
+ * filters as chips, the count and Filter button, and the endless grid; the whole view is in the
+ * page's address.
+ */
 export function ProductsPage() {
-  const filter = useProductFilter();
+  const browse = useBrowseView();
+  const { view } = browse;
   // Saved searches alert students; the admin's Products page manages listings.
   const isAdmin = useCurrentUser().isAdmin;
   const sidebar = useDisclosure();
-  const list = useProductList(filter.query);
-  const requestStatus = useRequestStatusFooter(filter.showBuyRequests);
+  const list = useBrowseList(view);
+  const requestStatus = useRequestStatusFooter(view.requested);
   const firstPage = list.data?.pages[0];
   const products = useMemo(() => list.data?.pages.flatMap((page) => page.products) ?? [], [list.data]);
-  const categoryOptions = useMemo(() => categoryOptionsOf(firstPage, filter.categories), [firstPage, filter.categories]);
+  const categoryOptions = useMemo(() => categoryOptionsOf(firstPage, view.categories), [firstPage, view.categories]);
   // A page of cards is drawn in a background pass that yields to the browser every few
   // milliseconds (one long task would block a phone for a few hundred): the loader, or the
   // previous cards, stay until it is done.
@@ -48,46 +57,73 @@ export function ProductsPage() {
   const cardsShown = useCardsShown(shownProducts.length);
   const revealing = cardsShown < shownProducts.length;
 
+  // The address counts the pages scrolled through, so a reload or a shared link shows as many.
+  const { setPage } = browse;
+  const loadedPages = list.isPlaceholderData ? 1 : Math.ceil(products.length / PRODUCTS_PAGE_SIZE_DEFAULT);
+  useEffect(() => {
+    if (loadedPages >= 1) setPage(Math.min(loadedPages, BROWSE_PAGES_RESTORED_MAX));
+  }, [loadedPages, setPage]);
+
   if (list.isPending || (shownProducts.length === 0 && products.length > 0)) return <FullScreenLoader />;
 
   // A failed fetch leaves the grid empty (spec 4) and says so.
   const total = list.isError ? 0 : (firstPage?.total ?? 0);
 
   return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-lg font-bold tracking-wide text-slate-900 sm:text-2xl" aria-live="polite">
+    <div className="space-y-3 sm:space-y-4">
+      <div className="sticky top-16 z-30 -mx-4 flex items-center gap-2 bg-slate-50/95 px-4 py-2 backdrop-blur sm:static sm:mx-0 sm:bg-transparent sm:px-0 sm:py-0 sm:backdrop-blur-none">
+        <SearchBox value={view.q} onSearch={(q) => browse.change({ q })} className="min-w-0 flex-1" />
+        {browse.isActive && (
+          <Button
+            variant="secondary"
+            size="icon"
+            className="shrink-0 rounded-full"
+            onClick={sidebar.open}
+            {...preloadOnIntent(FilterSidebar.preload)}
+            aria-label="Adjust filter"
+          >
+            <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        )}
+        {browse.isActive ? (
+          // An icon on phones, so the search box keeps its width; the same name everywhere.
+          <Button variant="secondary" className="w-10 shrink-0 rounded-full px-0 sm:w-auto sm:px-3" onClick={browse.reset}>
+            <X className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Clear Filter</span>
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            className="shrink-0 rounded-full px-3"
+            onClick={sidebar.open}
+            {...preloadOnIntent(FilterSidebar.preload)}
+          >
+            <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+            Filter
+          </Button>
+        )}
+      </div>
+
+      <FilterChips browse={browse} />
+
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-sm font-bold tracking-wide text-slate-700 sm:text-lg" aria-live="polite">
           {`${total} PRODUCTS`}
         </h1>
-        <div className="flex flex-wrap items-center gap-2">
-          {!filter.showBuyRequests && !isAdmin && (
+        <div className="flex items-center gap-2">
+          {!view.requested && !isAdmin && (
             <SaveSearchButton
-              criteria={{ q: filter.search.trim() || undefined, category: filter.categories, sort: filter.sort || 'newest' }}
+              criteria={{
+                q: view.q || undefined,
+                category: view.categories,
+                condition: view.conditions,
+                minPrice: view.minPrice,
+                maxPrice: view.maxPrice,
+                sort: view.sort ?? 'newest',
+              }}
             />
           )}
-          {list.isFetching && !list.isFetchingNextPage && <Spinner className="h-5 w-5 text-brand-600" />}
-          {filter.isActive && (
-            <Button
-              variant="secondary"
-              size="icon"
-              onClick={sidebar.open}
-              {...preloadOnIntent(FilterSidebar.preload)}
-              aria-label="Adjust filter"
-            >
-              <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-            </Button>
-          )}
-          {filter.isActive ? (
-            <Button variant="secondary" onClick={filter.reset}>
-              <X className="h-4 w-4" aria-hidden="true" />
-              Clear Filter
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={sidebar.open} {...preloadOnIntent(FilterSidebar.preload)}>
-              <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-              Filter
-            </Button>
-          )}
+        {list.isFetching && !list.isFetchingNextPage && <Spinner className="h-5 w-5 text-brand-600" />}
         </div>
       </div>
 
@@ -115,7 +151,7 @@ export function ProductsPage() {
 
       {sidebar.isOpen && (
         <Suspense fallback={null}>
-          <FilterSidebar open onOpenChange={sidebar.setOpen} filter={filter} categoryOptions={categoryOptions} />
+          <FilterSidebar open onOpenChange={sidebar.setOpen} browse={browse} categoryOptions={categoryOptions} />
         </Suspense>
       )}
     </div>

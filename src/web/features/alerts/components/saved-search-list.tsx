@@ -11,7 +11,7 @@ import {
   savedSearchQueryString,
 } from '#domain/alerts/saved-search.schemas.ts';
 import { PRODUCT_SORT_LABELS } from '#domain/catalog.ts';
-import { rupees } from '#domain/notifications/notification-kinds.ts';
+import { rupees } from '#domain/buy-requests/offer.messages.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '#web/components/ui/dialog.tsx';

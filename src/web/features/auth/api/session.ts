@@ -31,7 +31,13 @@ export function useCurrentUser(): SessionUser {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ msg: string }>('/auth/logout', { method: 'POST' }),
+    mutationFn: async () => {
+      // This browser stops receiving the account's pushes and forgets its saved answers first,
+      // while the session still proves whose device it is.
+      const { leaveDevice } = await import('#web/features/pwa/leave-device.ts');
+      await leaveDevice();
+      return apiRequest<{ msg: string }>('/auth/logout', { method: 'POST' });
+    },
     onSettled: () => {
       // Whatever the server said, this browser is signed out: drop every cached answer.
       queryClient.clear();

@@ -6,7 +6,10 @@ import { buyRequestKeys } from './query-keys.ts';
 
 export interface BuyRequestDraft {
   productId: string;
-  buyerMessage: string;
+  /** Required without an offer; optional with one (issue 23). */
+  buyerMessage?: string;
+  /** Whole rupees: a request with an offer. */
+  offerAmount?: number;
 }
 
 type Answer = { success: true; msg: string };

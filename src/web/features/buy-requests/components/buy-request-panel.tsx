@@ -1,5 +1,6 @@
-import { Send } from 'lucide-react';
+import { HandCoins, Send } from 'lucide-react';
 import { Suspense } from 'react';
+import { offerMessages as om } from '#domain/buy-requests/offer.messages.ts';
 import { buyRequestMessages as m } from '#domain/messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -11,11 +12,15 @@ import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts'
 import { useMyBuyRequests } from '../api/get-my-requests.ts';
 import { useRequestedProducts } from '../api/get-requested-products.ts';
 import type { BuyRequestDialogProps } from './buy-request-dialog.tsx';
+import type { MakeOfferDialogProps } from './offer-dialogs.tsx';
 import { RequestStatus } from './request-status.tsx';
 
 /** The dialog (with its form and validation library) is fetched when the Send button is aimed at, not with the page. */
 const BuyRequestDialog = lazyWithPreload<BuyRequestDialogProps>(() =>
   import('./buy-request-dialog.tsx').then((module) => module.BuyRequestDialog),
+);
+const MakeOfferDialog = lazyWithPreload<MakeOfferDialogProps>(() =>
+  import('./offer-dialogs.tsx').then((module) => module.MakeOfferDialog),
 );
 
 /** The buyer's request on this listing, if any: both parts of the product page read the same queries. */
@@ -92,6 +97,26 @@ export function BuyRequestButton({ product, className }: { product: Product; cla
             onOpenChange={dialog.setOpen}
             initialMessage={pending ? request.buyerMessage : ''}
           />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** 'Make an offer' (issue 23): a price of the buyer's own; nothing on their own or a sold listing. */
+export function MakeOfferButton({ product, className }: { product: Product; className?: string }) {
+  const user = useCurrentUser();
+  const dialog = useDisclosure();
+  if (product.seller._id === user._id || product.soldOut) return null;
+  return (
+    <>
+      <Button onClick={dialog.open} {...preloadOnIntent(MakeOfferDialog.preload)} className={className} variant="secondary">
+        <HandCoins className="h-4 w-4 shrink-0" aria-hidden="true" />
+        <span className="truncate">{om.makeOfferButton}</span>
+      </Button>
+      {dialog.isOpen && (
+        <Suspense fallback={null}>
+          <MakeOfferDialog product={product} open onOpenChange={dialog.setOpen} />
         </Suspense>
       )}
     </>

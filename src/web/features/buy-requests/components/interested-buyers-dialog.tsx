@@ -1,4 +1,5 @@
-import { Check, Mail, Phone, X } from 'lucide-react';
+import { Check, HandCoins, Mail, Phone, X } from 'lucide-react';
+import { offerMessages as om } from '#domain/buy-requests/offer.messages.ts';
 import { useEffect, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { phoneHref } from '#domain/contact.ts';
@@ -12,8 +13,10 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatLongDate } from '#web/lib/format-date.ts';
 import { type BuyRequestDecision, useAcceptBuyRequest, useRejectBuyRequest } from '../api/decide-buy-request.ts';
 import { useInterestedBuyers } from '../api/get-interested-buyers.ts';
+import { CounterDialog } from './offer-dialogs.tsx';
 
 type PendingDecision = { kind: 'accept' | 'reject'; buyer: InterestedBuyer['buyer'] };
+type PendingCounter = { buyerId: string; current: number };
 
 const nameOf = (buyer: InterestedBuyer['buyer']) => buyer.userName.trim() || m.unknownBuyer;
 const link = 'font-medium text-brand-700 underline-offset-2 hover:underline [overflow-wrap:anywhere]';
@@ -39,6 +42,7 @@ export function InterestedBuyersDialog({
 }) {
   const buyers = useInterestedBuyers(product._id, product.seller._id);
   const [pending, setPending] = useState<PendingDecision | null>(null);
+  const [countering, setCountering] = useState<PendingCounter | null>(null);
   const accept = useAcceptBuyRequest({
     onSuccess: (answer) => {
       toast.success(answer.msg || m.accepted);
@@ -96,6 +100,7 @@ export function InterestedBuyersDialog({
                   busy={accept.isPending || reject.isPending}
                   onAccept={() => setPending({ kind: 'accept', buyer: entry.buyer })}
                   onReject={() => setPending({ kind: 'reject', buyer: entry.buyer })}
+                  onCounter={() => setCountering({ buyerId: entry.buyer._id, current: entry.offer?.amount ?? product.price })}
                 />
               ))}
             </ul>
@@ -112,6 +117,15 @@ export function InterestedBuyersDialog({
         busy={accept.isPending || reject.isPending}
         onConfirm={decide}
       />
+      {countering && (
+        <CounterDialog
+          productId={product._id}
+          buyerId={countering.buyerId}
+          current={countering.current}
+          open
+          onOpenChange={(next) => !next && setCountering(null)}
+        />
+      )}
     </>
   );
 }
@@ -121,14 +135,18 @@ function BuyerEntry({
   busy,
   onAccept,
   onReject,
+  onCounter,
 }: {
   entry: InterestedBuyer;
   busy: boolean;
   onAccept: () => void;
   onReject: () => void;
+  onCounter: () => void;
 }) {
-  const { buyer } = entry;
+  const { buyer, offer } = entry;
   const name = nameOf(buyer);
+  // The seller's own counter waits for the buyer: nothing to accept or counter until they answer.
+  const awaitingBuyer = offer?.by === 'seller';
   return (
     <li className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -153,12 +171,17 @@ function BuyerEntry({
           )}
         </li>
       </ul>
+      <p data-offer-by={offer?.by} className="mt-3 flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <HandCoins className="h-4 w-4 shrink-0 text-amber-700" aria-hidden="true" />
+        {offer ? (awaitingBuyer ? om.counterFromSeller(offer.amount) : om.offerFromBuyer(offer.amount)) : om.atAskingPrice}
+      </p>
+      {offer && <p className="text-xs text-slate-600">{om.expiresAt(formatLongDate(offer.expiresAt))}</p>}
       <blockquote className="mt-3 rounded-lg bg-white p-3 text-sm whitespace-pre-line text-slate-800 ring-1 ring-slate-200 [overflow-wrap:anywhere]">
         <span className="sr-only">Message: </span>
         {entry.buyerMessage}
       </blockquote>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" onClick={onAccept} disabled={busy} aria-label={`${m.acceptButton} ${name}'s request`}>
+        <Button size="sm" onClick={onAccept} disabled={busy || awaitingBuyer} aria-label={`${m.acceptButton} ${name}'s request`}>
           <Check className="h-4 w-4" aria-hidden="true" />
           {m.acceptButton}
         </Button>
@@ -171,6 +194,16 @@ function BuyerEntry({
         >
           <X className="h-4 w-4" aria-hidden="true" />
           {m.rejectButton}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onCounter}
+          disabled={busy || awaitingBuyer}
+          aria-label={`${om.counterButton} ${name}'s ${offer ? 'offer' : 'request'}`}
+        >
+          <HandCoins className="h-4 w-4" aria-hidden="true" />
+          {om.counterButton}
         </Button>
       </div>
     </li>

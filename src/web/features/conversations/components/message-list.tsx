@@ -78,9 +78,15 @@ function MessageItem({
     </time>
   );
   if (message.kind === 'system') {
+    // An offer's steps (issue 23) say who took them: "You: Offered ₹400." / "ravi: Countered with ₹450."
+    const actor =
+      message.systemEvent?.startsWith('offer-') && message.systemEvent !== 'offer-expired' && message.authorId !== null
+        ? `${mine ? m.you : other.name}: `
+        : '';
     return (
-      <li className="flex justify-center px-2" data-kind="system">
+      <li className="flex justify-center px-2" data-kind="system" data-system-event={message.systemEvent ?? undefined}>
         <p className="max-w-md rounded-xl bg-amber-50 px-3 py-1.5 text-center text-xs text-amber-900 ring-1 ring-amber-200">
+          {actor && <span className="font-semibold">{actor}</span>}
           {systemText(message)} <span className="whitespace-nowrap">· {time}</span>
         </p>
       </li>

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { CATEGORIES, type Category } from '#domain/catalog.ts';
 import { homeMessages } from '#domain/home/home-copy.ts';
+import { EMPTY_BROWSE_VIEW, browseSearchOf } from '#domain/products/browse.ts';
 import { paths } from '#web/config/paths.ts';
 import { writeStoredProductFilter } from '#web/features/products/product-filter-storage.ts';
 
@@ -9,12 +10,12 @@ function tileImage(category: Category): string {
   return `/images/categories/${category.toLowerCase()}.webp`;
 }
 
-/** 'Shop by Categories': a tile stores that single category as the filter, then opens Products. */
+/** 'Shop by Categories': a tile stores that single category as the filter, then opens Products showing it. */
 export function CategoryTiles() {
   const navigate = useNavigate();
   const open = (category: Category) => {
     writeStoredProductFilter({ showBuyRequests: false, filter: [category] });
-    void navigate(paths.shop.products);
+    void navigate(paths.shop.browse(browseSearchOf({ ...EMPTY_BROWSE_VIEW, categories: [category] })));
   };
   return (
     <section aria-labelledby="shop-by-categories">

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { productMessages } from '#domain/messages.ts';
+import { formatPrice } from '#domain/products/pricing.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -72,6 +73,14 @@ export function ListingCard({ product, canEdit, onEdit, extraActions, headingLev
             Edit
           </Button>
         )
+      )}
+      {product.soldOut && product.buyer !== null && product.soldPrice !== null && (
+        <span data-sold-price className="text-sm font-semibold text-emerald-800">
+          {productMessages.soldFor(formatPrice(product.soldPrice))}
+        </span>
+      )}
+      {product.soldOut && product.buyer === null && canEdit && (
+        <span className="text-sm font-semibold text-slate-700">{productMessages.soldElsewhere}</span>
       )}
       {extraActions}
       <span key={pulse} className={pulse > 0 ? 'ml-auto animate-pulse-red rounded-lg' : 'ml-auto rounded-lg'}>

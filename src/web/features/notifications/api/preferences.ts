@@ -12,9 +12,12 @@ export function useNotificationPreferences() {
   });
 }
 
-type Choice = { kind: NotificationKind; email: boolean };
+type Choice = { kind: NotificationKind; email?: boolean; push?: boolean };
 
-/** One kind: in the app only (email false) or also by e-mail. The choice shows at once and is undone if saving fails. */
+/**
+ * One kind: in the app only (email false) or also by e-mail, and for the kinds that are pushed,
+ * pushed to the user's devices or not. The choice shows at once and is undone if saving fails.
+ */
 export function useSetNotificationPreference() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,7 +32,7 @@ export function useSetNotificationPreference() {
       if (before) {
         queryClient.setQueryData<NotificationPreferencesResponse>(notificationKeys.preferences, {
           ...before,
-          preferences: before.preferences.map((each) => (each.kind === choice.kind ? choice : each)),
+          preferences: before.preferences.map((each) => (each.kind === choice.kind ? { ...each, ...choice } : each)),
         });
       }
       return { before };

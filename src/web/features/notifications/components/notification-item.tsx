@@ -14,6 +14,8 @@ import {
   ShieldAlert,
   Star,
   TrendingDown,
+  Bookmark,
+  HandCoins,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { notificationMessages } from '#domain/messages.ts';
@@ -41,6 +43,8 @@ const ICONS = {
   'meetup.proposed': MapPin,
   'meetup.accepted': CalendarCheck,
   'meetup.reminder': AlarmClock,
+  'offer.update': HandCoins,
+  'listing.reserved': Bookmark,
 } as const;
 
 /** One notification: a link to what it is about; opening it marks it read. */

@@ -1,6 +1,7 @@
 import { toast } from '#web/lib/toast.ts';
 import { notificationMessages } from '#domain/messages.ts';
 import { NOTIFICATION_KINDS, type NotificationKind, notificationKindLabels } from '#domain/notifications/notification-kinds.ts';
+import { isPushKind, pushMessages } from '#domain/push/push.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useNotificationPreferences, useSetNotificationPreference } from '../api/preferences.ts';
@@ -10,7 +11,10 @@ const CHOICES = [
   { email: true, label: notificationMessages.alsoByEmail },
 ] as const;
 
-/** Per kind of notification: in the app only, or also by e-mail (security mails always go). */
+/**
+ * Per kind of notification: in the app only, or also by e-mail (security mails always go); and
+ * for the kinds that can reach a phone, whether they are pushed to the devices turned on above.
+ */
 export function NotificationPreferences() {
   const preferences = useNotificationPreferences();
   const save = useSetNotificationPreference();
@@ -25,14 +29,12 @@ export function NotificationPreferences() {
   if (preferences.isError) return <p className="text-sm text-red-700">{notificationMessages.preferencesLoadFailed}</p>;
 
   const emailOn = (kind: NotificationKind) => preferences.data.find((each) => each.kind === kind)?.email ?? true;
-  const choose = (kind: NotificationKind, email: boolean) =>
-    save.mutate(
-      { kind, email },
-      {
-        onSuccess: (answer) => toast.success(answer.msg),
-        onError: (error) => toast.error(messageOf(error, notificationMessages.preferenceSaveFailed)),
-      },
-    );
+  const pushOn = (kind: NotificationKind) => preferences.data.find((each) => each.kind === kind)?.push ?? true;
+  const choose = (choice: { kind: NotificationKind; email?: boolean; push?: boolean }) =>
+    save.mutate(choice, {
+      onSuccess: (answer) => toast.success(answer.msg),
+      onError: (error) => toast.error(messageOf(error, notificationMessages.preferenceSaveFailed)),
+    });
 
   return (
     <div className="space-y-4">
@@ -49,12 +51,23 @@ export function NotificationPreferences() {
                   type="radio"
                   name={`email-${kind}`}
                   checked={emailOn(kind) === choice.email}
-                  onChange={() => choose(kind, choice.email)}
+                  onChange={() => choose({ kind, email: choice.email })}
                   className="h-4 w-4 accent-brand-600"
                 />
                 {choice.label}
               </label>
             ))}
+            {isPushKind(kind) && (
+              <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800 sm:ml-auto">
+                <input
+                  type="checkbox"
+                  checked={pushOn(kind)}
+                  onChange={(event) => choose({ kind, push: event.target.checked })}
+                  className="h-4 w-4 accent-brand-600"
+                />
+                {pushMessages.pushKindLabel}
+              </label>
+            )}
           </div>
         </fieldset>
       ))}

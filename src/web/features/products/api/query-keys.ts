@@ -18,6 +18,9 @@ export interface ProductListFilter {
 export const productKeys = {
   all: ['products'] as const,
   list: (filter: ProductListFilter) => ['products', 'list', filter] as const,
+  /** The Products page under a view, keyed by its address without the page (browseSearchOf). */
+  browse: (search: string) => ['products', 'browse', search] as const,
+  suggestions: (text: string) => ['products', 'suggestions', text] as const,
   page: (filter: ProductListFilter) => ['products', 'page', filter] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
 };

@@ -9,17 +9,19 @@ export interface CardImageProps {
   sizes?: string;
   /** 'high' for the photo that is likely the page's largest paint, 'eager' for others on the first screen. */
   priority?: 'high' | 'eager';
+  /** The frame's shape: 4:3 by default; the grid's compact cards are square on phones. */
+  frame?: string;
 }
 
 /**
- * A card photo in a fixed 4:3 frame, so the grid never shifts while images load. Phones get the
+ * A card photo in a fixed frame (4:3, or square), so the grid never shifts while images load. Phones get the
  * card variant: one column there is 1.3-2x wider than it in device pixels, but the full photo
  * costs several times the bytes on a mobile connection. Wider screens choose by the drawn width.
  */
-export function CardImage({ image, className, sizes = GRID_CARD_SIZES, priority }: CardImageProps) {
+export function CardImage({ image, className, sizes = GRID_CARD_SIZES, priority, frame = 'aspect-[4/3]' }: CardImageProps) {
   const sources = image ? cardPhotoSources(image) : undefined;
   return (
-    <div className={`relative aspect-[4/3] overflow-hidden bg-slate-100 ${className ?? ''}`}>
+    <div className={`relative ${frame} overflow-hidden bg-slate-100 ${className ?? ''}`}>
       {sources ? (
         <picture>
           <source media={ONE_COLUMN_MEDIA} srcSet={sources.card} />

@@ -22,6 +22,8 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
   const { trackRef, index, onScroll, goTo } = useSnapTrack(count);
   const viewer = useDisclosure();
   const slideButtons = useRef<(HTMLButtonElement | null)[]>([]);
+  /** The photo the viewer showed last, for the focus once it has closed. */
+  const lastSeen = useRef(0);
 
   const show = (target: number, focus = false) => {
     goTo(target);
@@ -142,11 +144,12 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
             startAt={index}
             open
             onOpenChange={viewer.setOpen}
+            // The page's gallery follows the viewer to the photo last seen there.
             onClose={(last) => {
-              // The page's gallery follows the viewer to the photo last seen there.
+              lastSeen.current = last;
               goTo(last);
-              slideButtons.current[last]?.focus({ preventScroll: true });
             }}
+            onFocusBack={() => slideButtons.current[lastSeen.current]?.focus({ preventScroll: true })}
           />
         </Suspense>
       )}

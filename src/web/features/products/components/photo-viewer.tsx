@@ -14,6 +14,8 @@ export interface PhotoViewerProps {
   onOpenChange: (open: boolean) => void;
   /** Told the photo showing when the viewer closes. */
   onClose: (index: number) => void;
+  /** Once closed, where the focus goes (the gallery's photo last seen). */
+  onFocusBack: () => void;
 }
 
 /** How much larger than the screen a zoomed photo is drawn. */
@@ -82,7 +84,7 @@ function ZoomablePhoto({
 }
 
 /** The product's photos full screen (issue 22): swipe or arrow keys between them, tap to zoom, Escape to close. */
-export function PhotoViewer({ images, title, startAt, open, onOpenChange, onClose }: PhotoViewerProps) {
+export function PhotoViewer({ images, title, startAt, open, onOpenChange, onClose, onFocusBack }: PhotoViewerProps) {
   const count = images.length;
   const { trackRef, index, onScroll, goTo } = useSnapTrack(count, startAt);
   const [zoomed, setZoomed] = useState(false);
@@ -113,8 +115,11 @@ export function PhotoViewer({ images, title, startAt, open, onOpenChange, onClos
           onKeyDown={(event) => {
             if (!zoomed) slideKeys(event, index, count, show);
           }}
-          // The gallery puts the focus back on its own photo.
-          onCloseAutoFocus={(event) => event.preventDefault()}
+          // Back to the gallery's photo last seen, rather than the one that opened the viewer.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onFocusBack();
+          }}
         >
           <div className="flex items-center justify-between gap-3 px-3 pt-[calc(0.5rem+env(safe-area-inset-top))] pb-2">
             <div className="min-w-0">

@@ -56,19 +56,36 @@ export function ProductCard({
       )}
     >
       <div className="relative">
-        <CardImage image={product.images[cycle.index]} priority={imagePriority} />
-        {discount !== null && <DiscountBadge percent={discount} className="absolute left-2 top-2 shadow-sm" />}
+        <CardImage image={product.images[cycle.index]} priority={imagePriority} frame="aspect-square sm:aspect-[4/3]" />
+        {discount !== null && (
+          <DiscountBadge percent={discount} className="absolute left-1.5 top-1.5 shadow-sm sm:left-2 sm:top-2" />
+        )}
         {product.soldOut && (
           <div className="absolute inset-0 z-10 flex items-center justify-center bg-slate-900/60">
-            <span className="rounded-md border-2 border-white px-3 py-1 text-lg font-extrabold tracking-widest text-white">
+            <span className="rounded-md border-2 border-white px-2 py-0.5 text-sm font-extrabold tracking-widest text-white sm:px-3 sm:py-1 sm:text-lg">
               {productMessages.soldOutBadge}
             </span>
           </div>
         )}
-        {action && <div className="absolute right-2 top-2 z-20">{action}</div>}
+        {product.reserved && !product.soldOut && (
+          <span
+            data-reserved
+            className="absolute bottom-1.5 left-1.5 rounded-md bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 shadow-sm ring-1 ring-amber-300"
+          >
+            {productMessages.reservedBadge}
+          </span>
+        )}
+        {action && <div className="absolute right-1.5 top-1.5 z-20 sm:right-2 sm:top-2">{action}</div>}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading className="line-clamp-2 text-base font-semibold leading-snug text-slate-900">
+      {/* Compact on phones (issue 22: price, title on two lines, condition); the details from sm up. */}
+      <div className="flex flex-1 flex-col gap-0.5 px-2.5 pb-2.5 pt-2 sm:gap-2 sm:p-4">
+        <div className="order-1 sm:order-4 sm:mt-auto sm:flex sm:flex-wrap sm:items-end sm:justify-between sm:gap-2 sm:pt-1">
+          <PriceTag price={product.price} originalPrice={product.originalPrice} showBadge={false} />
+          <span className="hidden sm:inline-flex">
+            <StarRating rating={product.rating} />
+          </span>
+        </div>
+        <Heading className="order-2 line-clamp-2 text-sm font-medium leading-snug text-slate-900 sm:order-1 sm:text-base sm:font-semibold">
           {product.soldOut ? (
             product.title
           ) : (
@@ -77,15 +94,15 @@ export function ProductCard({
             </Link>
           )}
         </Heading>
-        <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{truncateDescription(product.description)}</p>
-        <p className="flex flex-wrap gap-1.5 text-xs font-medium">
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700">{product.category}</span>
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{product.condition}</span>
+        <p className="order-3 hidden text-sm text-slate-600 [overflow-wrap:anywhere] sm:order-2 sm:block">
+          {truncateDescription(product.description)}
         </p>
-        <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-1">
-          <PriceTag price={product.price} originalPrice={product.originalPrice} showBadge={false} />
-          <StarRating rating={product.rating} />
-        </div>
+        <p className="order-4 flex flex-wrap gap-1.5 text-xs font-medium sm:order-3">
+          <span className="hidden rounded-full bg-brand-50 px-2 py-0.5 text-brand-700 sm:inline">{product.category}</span>
+          <span className="text-slate-600 sm:rounded-full sm:bg-slate-100 sm:px-2 sm:py-0.5 sm:text-slate-700">
+            {product.condition}
+          </span>
+        </p>
       </div>
       {footer && <div className="relative z-20 border-t border-slate-100 p-3">{footer}</div>}
     </article>

@@ -7,8 +7,11 @@ import { getsHeart, useWishlistHearts } from '#web/features/wishlist/use-wishlis
 import { cn } from '#web/lib/cn.ts';
 import { ProductCard } from './product-card.tsx';
 
-/** The grid of spec 2 and 9: 1 / 2 / 3 / 4 columns as the screen widens. */
-export const productGridClasses = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-5';
+/**
+ * The grid of spec 2 and 9, dense on phones (issue 22): 2 columns of compact cards below sm,
+ * then 2 / 3 / 4 (4 from 1024 px: a laptop at 1280 shows four).
+ */
+export const productGridClasses = 'grid grid-cols-2 gap-3 lg:grid-cols-4 sm:gap-5';
 
 export function ProductGrid({ children, className, label }: { children: ReactNode; className?: string; label?: string }) {
   return (

@@ -45,7 +45,10 @@ CREATE TABLE "saved_searches" (
 ALTER TABLE "mail_outbox" DROP CONSTRAINT "mail_outbox_kind_check";--> statement-breakpoint
 ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_check";--> statement-breakpoint
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
-DROP INDEX "products_category_created_idx";--> statement-breakpoint
+DROP INDEX "products_newest_idx";--> statement-breakpoint
+DROP INDEX "products_oldest_idx";--> statement-breakpoint
+DROP INDEX "products_category_newest_idx";--> statement-breakpoint
+DROP INDEX "products_category_oldest_idx";--> statement-breakpoint
 DROP INDEX "products_rating_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "renewed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() + interval '60 days' NOT NULL;--> statement-breakpoint
@@ -69,11 +72,13 @@ CREATE INDEX "saved_search_matches_undigested_idx" ON "saved_search_matches" USI
 CREATE UNIQUE INDEX "saved_searches_user_name_idx" ON "saved_searches" USING btree ("user_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "saved_searches_categories_idx" ON "saved_searches" USING gin ("categories");--> statement-breakpoint
-CREATE INDEX "products_renewed_idx" ON "products" USING btree ("renewed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "products_category_renewed_idx" ON "products" USING btree ("category","renewed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_newest_idx" ON "products" USING btree ("unreserved" DESC NULLS LAST,"renewed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_oldest_idx" ON "products" USING btree ("reserved" DESC NULLS LAST,"renewed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_category_newest_idx" ON "products" USING btree ("category","unreserved" DESC NULLS LAST,"renewed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_category_oldest_idx" ON "products" USING btree ("category","reserved" DESC NULLS LAST,"renewed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_expiry_idx" ON "products" USING btree ("expires_at") WHERE not "products"."sold_out" and not "products"."expired";--> statement-breakpoint
 CREATE INDEX "products_expired_idx" ON "products" USING btree ("expires_at") WHERE "products"."expired";--> statement-breakpoint
-CREATE INDEX "products_rating_idx" ON "products" USING btree ("rating" DESC NULLS LAST,"renewed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK (kind in ('verification-code', 'reset-code', 'buy-request.received', 'buy-request.accepted', 'buy-request.rejected', 'listing.under-review', 'report.outcome', 'moderation.notice', 'message.received', 'listing.expiring', 'saved-search.match', 'wishlist.price-drop', 'wishlist.unavailable', 'review.reminder', 'review.received', 'meetup.proposed', 'meetup.accepted', 'meetup.reminder', 'saved-search.digest'));--> statement-breakpoint
-ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_check" CHECK (kind in ('buy-request.received', 'buy-request.accepted', 'buy-request.rejected', 'listing.under-review', 'report.outcome', 'moderation.notice', 'message.received', 'listing.expiring', 'saved-search.match', 'wishlist.price-drop', 'wishlist.unavailable', 'review.reminder', 'review.received', 'meetup.proposed', 'meetup.accepted', 'meetup.reminder'));--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK (kind in ('buy-request.received', 'buy-request.accepted', 'buy-request.rejected', 'listing.under-review', 'report.outcome', 'moderation.notice', 'message.received', 'listing.expiring', 'saved-search.match', 'wishlist.price-drop', 'wishlist.unavailable', 'review.reminder', 'review.received', 'meetup.proposed', 'meetup.accepted', 'meetup.reminder'));
+CREATE INDEX "products_rating_idx" ON "products" USING btree ("unreserved" DESC NULLS LAST,"rating" DESC NULLS LAST,"renewed_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_kind_check" CHECK (kind in ('verification-code', 'reset-code', 'buy-request.received', 'buy-request.accepted', 'buy-request.rejected', 'listing.under-review', 'report.outcome', 'moderation.notice', 'message.received', 'listing.expiring', 'saved-search.match', 'wishlist.price-drop', 'wishlist.unavailable', 'review.reminder', 'review.received', 'meetup.proposed', 'meetup.accepted', 'meetup.reminder', 'offer.update', 'listing.reserved', 'saved-search.digest'));--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_check" CHECK (kind in ('buy-request.received', 'buy-request.accepted', 'buy-request.rejected', 'listing.under-review', 'report.outcome', 'moderation.notice', 'message.received', 'listing.expiring', 'saved-search.match', 'wishlist.price-drop', 'wishlist.unavailable', 'review.reminder', 'review.received', 'meetup.proposed', 'meetup.accepted', 'meetup.reminder', 'offer.update', 'listing.reserved'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK (kind in ('buy-request.received', 'buy-request.accepted', 'buy-request.rejected', 'listing.under-review', 'report.outcome', 'moderation.notice', 'message.received', 'listing.expiring', 'saved-search.match', 'wishlist.price-drop', 'wishlist.unavailable', 'review.reminder', 'review.received', 'meetup.proposed', 'meetup.accepted', 'meetup.reminder', 'offer.update', 'listing.reserved'));
