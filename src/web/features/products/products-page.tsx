@@ -123,7 +123,7 @@ export function ProductsPage() {
               }}
             />
           )}
-        {list.isFetching && !list.isFetchingNextPage && <Spinner className="h-5 w-5 text-brand-600" />}
+          {list.isFetching && !list.isFetchingNextPage && <Spinner className="h-5 w-5 text-brand-600" />}
         </div>
       </div>
 
