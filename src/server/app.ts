@@ -8,6 +8,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_MAX_BYTES } from '#domain/constants.ts';
+import { registerAlerts } from './alerts/alerts.ts';
 import { apiDocsRoutes, registerApiDocs } from './api-docs/api-docs.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.decorate('live', live);
   registerListingCache(app);
+  registerAlerts(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

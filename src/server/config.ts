@@ -1,6 +1,7 @@
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
+import { EXPIRY_WARNING_DAYS, LISTING_TTL_DAYS_DEFAULT } from '#domain/alerts/listing-lifecycle.ts';
 import { MESSAGE_MAIL_DELAY_MS } from '#domain/conversations/conversation.constants.ts';
 
 const commaList = z
@@ -106,6 +107,12 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(100, 'must be at most 100')
       .default(3),
+    LISTING_TTL_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(EXPIRY_WARNING_DAYS + 1, `must be at least ${EXPIRY_WARNING_DAYS + 1} days`)
+      .max(3650, 'must be at most 3650 days')
+      .default(LISTING_TTL_DAYS_DEFAULT),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
     S3_ENDPOINT: httpUrl.optional(),
@@ -238,6 +245,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     pushAllowLocalHttp: env.PUSH_LOCAL_ENDPOINTS ?? !production,
     /** Distinct students whose reports hide a listing pending review. */
     reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
+    /** A listing not renewed for this many days expires (issue 24). */
+    listingTtlDays: env.LISTING_TTL_DAYS,
     /**
      * Load shedding (http/load-shedding.ts): past any limit a new /api/ request is answered 503 BUSY
      * at once. On by default with PostgreSQL; off on the embedded database (one process, tests)

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { listingLifecycleRoutes, savedSearchesRoutes } from './alerts/alerts.routes.ts';
 import { adminStatsRoutes } from './admin-stats/admin-stats.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { blocksRoutes } from './blocks/blocks.routes.ts';
@@ -40,6 +41,9 @@ export const apiRoutes: FastifyPluginAsync = async (api) => {
   await api.register(productsRoutes, { prefix: '/products' });
   // Accepting a buy request is POST /products/sold-out (spec 7); the buy-requests feature owns it.
   await api.register(soldOutRoutes, { prefix: '/products' });
+  // Renew (My Listings and the mail's link): the alerts feature owns the listing lifecycle.
+  await api.register(listingLifecycleRoutes, { prefix: '/products' });
+  await api.register(leavingListingsUnchanged(savedSearchesRoutes), { prefix: '/saved-searches' });
   await api.register(leavingListingsUnchanged(wishlistRoutes), { prefix: '/wishlist' });
   await api.register(buyRequestsRoutes, { prefix: '/interested' });
   await api.register(adminStatsRoutes, { prefix: '/admin-stats' });

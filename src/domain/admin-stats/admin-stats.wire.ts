@@ -43,3 +43,10 @@ export type MonthlySalesResponse = z.infer<typeof monthlySalesResponseSchema>;
  */
 export const userStatisticsResponseSchema = answer(z.object({ totalUsers: count, totalSellers: count, activeSellers: count }));
 export type UserStatisticsResponse = z.infer<typeof userStatisticsResponseSchema>;
+
+/**
+ * GET /api/v1/admin-stats/products/lifecycle (issue 24): listings that expired (not renewed in
+ * LISTING_TTL_DAYS, hidden until their seller renews them) and those expiring within three days.
+ */
+export const lifecycleStatsResponseSchema = answer(z.object({ expired: count, expiringSoon: count }));
+export type LifecycleStatsResponse = z.infer<typeof lifecycleStatsResponseSchema>;

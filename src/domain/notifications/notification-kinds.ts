@@ -17,6 +17,10 @@ export const NOTIFICATION_KINDS = [
   'report.outcome',
   'moderation.notice',
   'message.received',
+  'listing.expiring',
+  'saved-search.match',
+  'wishlist.price-drop',
+  'wishlist.unavailable',
   'review.reminder',
   'review.received',
   'meetup.proposed',
@@ -33,8 +37,10 @@ export function isNotificationKind(value: string): value is NotificationKind {
 
 /** Mails that prove who someone is: never optional, never unsubscribable. */
 export const SECURITY_MAIL_KINDS = ['verification-code', 'reset-code'] as const;
+/** Mails that gather several notifications (the daily digest of saved-search matches). */
+export const DIGEST_MAIL_KINDS = ['saved-search.digest'] as const;
 /** Every kind of mail the product sends. */
-export const MAIL_KINDS = [...SECURITY_MAIL_KINDS, ...NOTIFICATION_KINDS] as const;
+export const MAIL_KINDS = [...SECURITY_MAIL_KINDS, ...NOTIFICATION_KINDS, ...DIGEST_MAIL_KINDS] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A quoted message, cut so a notification stays one glance long. */
@@ -90,6 +96,25 @@ export const notificationTexts: {
   'message.received': {
     title: 'New message',
     body: (p) => `${p.senderName} about "${p.productTitle}": "${excerpt(p.message)}"`,
+  },
+  'listing.expiring': {
+    title: 'Your listing expires soon',
+    body: (p) => `"${p.productTitle}" expires on ${p.expiresOn}. Renew it to keep it in front of buyers.`,
+  },
+  'saved-search.match': {
+    title: 'New match for a saved search',
+    body: (p) => `"${p.productTitle}" for ${rupees(p.price)} matches your saved search "${p.savedSearchName}".`,
+  },
+  'wishlist.price-drop': {
+    title: 'Price drop on your wishlist',
+    body: (p) => `"${p.productTitle}" is now ${rupees(p.newPrice)} (was ${rupees(p.oldPrice)}).`,
+  },
+  'wishlist.unavailable': {
+    title: 'A wishlisted item is gone',
+    body: (p) =>
+      p.reason === 'sold'
+        ? `"${p.productTitle}" from your wishlist was sold.`
+        : `"${p.productTitle}" from your wishlist expired and is no longer listed.`,
   },
   'review.reminder': {
     title: 'How did it go?',
@@ -180,6 +205,10 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'report.outcome': 'The outcome of my reports',
   'moderation.notice': 'Messages from the admins about my account',
   'message.received': 'New messages in my conversations',
+  'listing.expiring': 'My listing is about to expire',
+  'saved-search.match': 'New listings matching my saved searches',
+  'wishlist.price-drop': 'Price drops on my wishlist',
+  'wishlist.unavailable': 'Items on my wishlist sold or expired',
   'review.reminder': 'Reminders to review a deal',
   'review.received': 'Someone reviewed me',
   'meetup.proposed': 'Meet-up proposals',
@@ -217,6 +246,22 @@ export function notificationText(notification: Notification): { title: string; b
       return { title: text.title, body: text.body(notification.payload) };
     }
     case 'message.received': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'listing.expiring': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'saved-search.match': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'wishlist.price-drop': {
+      const text = notificationTexts[notification.kind];
+      return { title: text.title, body: text.body(notification.payload) };
+    }
+    case 'wishlist.unavailable': {
       const text = notificationTexts[notification.kind];
       return { title: text.title, body: text.body(notification.payload) };
     }

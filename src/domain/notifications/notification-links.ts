@@ -26,7 +26,12 @@ export function notificationPath<K extends NotificationKind>(kind: K, payload: N
       // A buyer's step is for the seller, who answers on My Listings; the rest lead to the listing.
       return about.event !== 'expired' && about.by === 'buyer' ? '/shop/listings' : `/shop/products/${about.productId}`;
     case 'listing.reserved':
+    case 'saved-search.match':
+    case 'wishlist.price-drop':
+    case 'wishlist.unavailable':
       return `/shop/products/${about.productId}`;
+    case 'listing.expiring':
+      return '/shop/listings';
     default:
       return '/user/notifications';
   }

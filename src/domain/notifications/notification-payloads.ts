@@ -48,6 +48,14 @@ export const notificationPayloadSchemas = {
     senderName: z.string(),
     message: z.string(),
   }),
+  /** To the seller, three days before: the listing expires unless renewed (the mail carries a one-click renew link). */
+  'listing.expiring': z.object({ ...listing, expiresAt: z.string(), expiresOn: z.string() }),
+  /** To a student whose saved search a new or renewed listing matches. */
+  'saved-search.match': z.object({ ...listing, price: z.number(), savedSearchId: z.string(), savedSearchName: z.string() }),
+  /** To each wishlister: the listing's price went down. */
+  'wishlist.price-drop': z.object({ ...listing, oldPrice: z.number(), newPrice: z.number() }),
+  /** To each wishlister: the listing was sold or expired. */
+  'wishlist.unavailable': z.object({ ...listing, reason: z.enum(['sold', 'expired']) }),
   /** To a side of a sale that has not reviewed it, 3 days after (once). */
   'review.reminder': z.object({ ...listing, otherName: z.string(), role: z.enum(['seller', 'buyer']) }),
   /** To the reviewed user. */

@@ -42,6 +42,12 @@ export const productSchema = z.object({
   seller: productSellerSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Listed or last renewed: Newest sorts by it (issue 24). */
+  renewedAt: z.string(),
+  /** When it expires unless renewed (past, with expired true, once it has). */
+  expiresAt: z.string(),
+  /** Not renewed in time: hidden from browsing, shown to its seller with Renew. */
+  expired: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, gt, gte, lt, sql } from 'drizzle-orm';
+import { DAY_MS, EXPIRY_WARNING_DAYS } from '#domain/alerts/listing-lifecycle.ts';
 import type { Category, Condition } from '#domain/catalog.ts';
 import type { Queryable } from '../db/client.ts';
 import { productCategoryCounts, productConditionCounts, products, users } from '../db/schema/index.ts';
@@ -157,4 +158,16 @@ export async function countUsers(db: Queryable, activeSince: Date): Promise<User
     sellers: Number(sellers[0]?.count ?? 0),
     activeSellers: Number(active[0]?.count ?? 0),
   };
+}
+
+/** Expired listings (products_expired_idx) and those due to expire within EXPIRY_WARNING_DAYS (products_expiry_idx). */
+export async function countExpiringListings(db: Queryable, now: Date): Promise<{ expired: number; expiringSoon: number }> {
+  const soon = new Date(now.getTime() + EXPIRY_WARNING_DAYS * DAY_MS);
+  const [row] = await db
+    .select({
+      expired: sql<number>`(select count(*)::int from ${products} where ${products.expired})`,
+      expiringSoon: sql<number>`(select count(*)::int from ${products} where not ${products.soldOut} and not ${products.expired} and ${products.expiresAt} <= ${soon})`,
+    })
+    .from(sql`(select 1) as one`);
+  return { expired: Number(row?.expired ?? 0), expiringSoon: Number(row?.expiringSoon ?? 0) };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryStatsResponseSchema,
   conditionStatsResponseSchema,
+  lifecycleStatsResponseSchema,
   monthlyListingsResponseSchema,
   monthlySalesResponseSchema,
   userStatisticsResponseSchema,
@@ -11,6 +12,7 @@ import { adminStatsMessages as m } from '#domain/admin-stats/admin-stats.message
 import {
   type StatsContext,
   listingsPerCategory,
+  lifecycleStatistics,
   listingsPerCondition,
   newListingsPerMonth,
   salesPerMonth,
@@ -51,6 +53,12 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/sold3months',
     { config: adminOnly, schema: { response: { 200: monthlySalesResponseSchema } } },
     async () => ({ success: true as const, msg: m.salesPerMonth, data: await salesPerMonth(contextOf(app)) }),
+  );
+
+  app.get(
+    '/products/lifecycle',
+    { config: adminOnly, schema: { response: { 200: lifecycleStatsResponseSchema } } },
+    async () => ({ success: true as const, msg: m.lifecycle, data: await lifecycleStatistics(contextOf(app)) }),
   );
 
   app.get('/users/statistics', { config: adminOnly, schema: { response: { 200: userStatisticsResponseSchema } } }, async () => ({

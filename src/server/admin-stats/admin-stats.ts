@@ -3,6 +3,7 @@ import {
   SALES_STATS_MONTHS,
   type CategoryStatsResponse,
   type ConditionStatsResponse,
+  type LifecycleStatsResponse,
   type MonthlyListingsResponse,
   type MonthlySalesResponse,
   type UserStatisticsResponse,
@@ -11,6 +12,7 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import {
   countListingsByCategory,
+  countExpiringListings,
   countListingsByCondition,
   countListingsPerPeriod,
   countSalesPerPeriod,
@@ -63,4 +65,9 @@ export async function salesPerMonth(ctx: StatsContext): Promise<MonthlySalesResp
 export async function userStatistics(ctx: StatsContext): Promise<UserStatisticsResponse['data']> {
   const counts = await countUsers(ctx.db, oneMonthBefore(ctx.clock.now(), ctx.timeZone));
   return { totalUsers: counts.students, totalSellers: counts.sellers, activeSellers: counts.activeSellers };
+}
+
+/** Expired listings, and those that expire within the warning window unless renewed (partial indexes). */
+export async function lifecycleStatistics(ctx: StatsContext): Promise<LifecycleStatsResponse['data']> {
+  return countExpiringListings(ctx.db, ctx.clock.now());
 }

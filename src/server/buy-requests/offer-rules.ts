@@ -1,3 +1,4 @@
+import { recordListingEvent } from '../alerts/listing-events.ts';
 import type { CounterOfferBody, OfferActionBody, ReserveBody } from '#domain/buy-requests/buy-request.schemas.ts';
 import type { OfferParty } from '#domain/buy-requests/offer.constants.ts';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
@@ -313,6 +314,7 @@ export async function markSoldElsewhere(ctx: BuyRequestContext, seller: UserRow,
     const listing = await lockOwnListing(tx, seller, productId);
     const open = await findActiveRequests(tx, listing.id);
     if (!(await markListingSoldElsewhere(tx, listing.id, ctx.clock.now()))) throw conflict(offerMessages.alreadySold);
+    await recordListingEvent(tx, ctx.jobs, { productId: listing.id, kind: 'sold' });
     for (const request of open) {
       if (!(await endRequest(tx, request.id, 'rejected'))) continue;
       const buyer = await findUserById(tx, request.buyerId);

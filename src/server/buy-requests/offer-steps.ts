@@ -1,3 +1,4 @@
+import { recordListingEvent } from '../alerts/listing-events.ts';
 import { OFFER_TTL_MS, type OfferParty } from '#domain/buy-requests/offer.constants.ts';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
 import { buyRequestMessages } from '#domain/messages.ts';
@@ -59,6 +60,8 @@ export async function completeSale(
   if (!(await markListingSold(tx, listing.id, request.buyerId, ctx.clock.now(), soldPrice))) {
     throw conflict(buyRequestMessages.alreadyDecided);
   }
+  // Its wishlisters hear it is gone (alerts/listing-events.ts), once, after this commits.
+  await recordListingEvent(tx, ctx.jobs, { productId: listing.id, kind: 'sold' });
   await closeActiveRequests(tx, listing.id);
   if (acceptedBy === 'seller') {
     const buyer = await findUserById(tx, request.buyerId);

@@ -24,6 +24,7 @@ export const unauthenticated = (msg: string = authMessages.notLoggedIn) => new A
 export const forbidden = (msg: string = authMessages.notAllowed) => new AppError('FORBIDDEN', msg);
 export const notFound = (msg: string = siteMessages.notFound) => new AppError('NOT_FOUND', msg);
 export const conflict = (msg: string) => new AppError('CONFLICT', msg);
+export const gone = (msg: string) => new AppError('GONE', msg);
 export const payloadTooLarge = (msg: string = siteMessages.payloadTooLarge) => new AppError('PAYLOAD_TOO_LARGE', msg);
 export const unsupportedMediaType = (msg: string = siteMessages.unsupportedMediaType) =>
   new AppError('UNSUPPORTED_MEDIA_TYPE', msg);

@@ -19,6 +19,14 @@ import {
 import { listingReservedMail, offerUpdateMail } from './templates/offer-mails.ts';
 import { type CodeMailData, resetCodeMail, verificationCodeMail } from './templates/code-mails.ts';
 import type { MailContent } from './templates/layout.ts';
+import {
+  type SavedSearchDigestData,
+  listingExpiringMail,
+  priceDropMail,
+  savedSearchDigestMail,
+  savedSearchMatchMail,
+  wishlistUnavailableMail,
+} from './templates/alert-mails.ts';
 
 /**
  * Every mail of the product: what its template needs, and the template (one per event). A
@@ -35,6 +43,11 @@ export interface MailTemplateData {
   'report.outcome': NotificationMailData<NotificationPayloads['report.outcome']>;
   'moderation.notice': NotificationMailData<NotificationPayloads['moderation.notice']>;
   'message.received': NotificationMailData<NotificationPayloads['message.received']>;
+  'listing.expiring': NotificationMailData<NotificationPayloads['listing.expiring']> & { renewUrl: string };
+  'saved-search.match': NotificationMailData<NotificationPayloads['saved-search.match']>;
+  'wishlist.price-drop': NotificationMailData<NotificationPayloads['wishlist.price-drop']>;
+  'wishlist.unavailable': NotificationMailData<NotificationPayloads['wishlist.unavailable']>;
+  'saved-search.digest': SavedSearchDigestData;
   'review.reminder': NotificationMailData<NotificationPayloads['review.reminder']>;
   'review.received': NotificationMailData<NotificationPayloads['review.received']>;
   'meetup.proposed': NotificationMailData<NotificationPayloads['meetup.proposed']>;
@@ -54,6 +67,11 @@ export const MAIL_TEMPLATES: { [K in MailKind]: (data: MailTemplateData[K], site
   'report.outcome': reportOutcomeMail,
   'moderation.notice': moderationNoticeMail,
   'message.received': messageReceivedMail,
+  'listing.expiring': listingExpiringMail,
+  'saved-search.match': savedSearchMatchMail,
+  'wishlist.price-drop': priceDropMail,
+  'wishlist.unavailable': wishlistUnavailableMail,
+  'saved-search.digest': savedSearchDigestMail,
   'review.reminder': reviewReminderMail,
   'review.received': reviewReceivedMail,
   'meetup.proposed': meetupProposedMail,

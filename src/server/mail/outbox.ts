@@ -58,6 +58,11 @@ export function messageIdDomain(mailFrom: string, publicUrl: string): string {
   return domain && /^[a-z0-9.-]+$/i.test(domain) ? domain : new URL(publicUrl).hostname;
 }
 
+/** Which mails an unsubscribe link turns off: a digest's, those of the notifications it gathers. */
+function unsubscribeKindOf(kind: MailKind): NotificationKind {
+  return kind === 'saved-search.digest' ? 'saved-search.match' : (kind as NotificationKind);
+}
+
 /** The one-click address (RFC 8058) a mail's List-Unsubscribe header names. */
 export function oneClickUnsubscribeUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/api/v1/notifications/unsubscribe/${token}`;
@@ -80,7 +85,7 @@ export async function queueMail<K extends MailKind>(tx: Queryable, ctx: MailQueu
   let unsubscribe: (MailUnsubscribe & { oneClickUrl: string }) | undefined;
   if (!isSecurityMail(mail.kind)) {
     if (!mail.userId) throw new Error(`a ${mail.kind} mail must name its recipient's account`);
-    const kind = mail.kind as NotificationKind;
+    const kind = unsubscribeKindOf(mail.kind);
     const token = await createUnsubscribeToken(tx, mail.userId, kind);
     unsubscribe = {
       kindLabel: notificationKindLabels[kind],

@@ -42,7 +42,10 @@ export interface PageWindow {
   after?: RowKey | undefined;
 }
 
-/** A card of a page, with its created_at to the microsecond (a Date keeps milliseconds only). */
+/**
+ * A card of a page, with its renewed_at (what Newest, Oldest and Rating's tie-break sort by: a
+ * renewed listing is back on top) to the microsecond (a Date keeps milliseconds only).
+ */
 export type ListingPageRow = ProductCardRow & { sortAt: string };
 
 /** A search term as a LIKE pattern matching it anywhere, its wildcards taken literally. */
@@ -72,12 +75,12 @@ const SORTS: Record<ProductSort, SortSpec> = {
   newest: {
     order: [
       ['unreserved', 'desc nulls last'],
-      ['created_at', 'desc nulls last'],
+      ['renewed_at', 'desc nulls last'],
       ['id', 'desc nulls last'],
     ],
     key: [
       ['unreserved', 'boolean'],
-      ['created_at', 'timestamptz'],
+      ['renewed_at', 'timestamptz'],
     ],
     after: '<',
     keyOf: (row) => [String(!row.reserved), row.sortAt],
@@ -85,12 +88,12 @@ const SORTS: Record<ProductSort, SortSpec> = {
   oldest: {
     order: [
       ['reserved', 'asc nulls first'],
-      ['created_at', 'asc nulls first'],
+      ['renewed_at', 'asc nulls first'],
       ['id', 'asc nulls first'],
     ],
     key: [
       ['reserved', 'boolean'],
-      ['created_at', 'timestamptz'],
+      ['renewed_at', 'timestamptz'],
     ],
     after: '>',
     keyOf: (row) => [String(row.reserved), row.sortAt],
@@ -126,13 +129,13 @@ const SORTS: Record<ProductSort, SortSpec> = {
     order: [
       ['unreserved', 'desc nulls last'],
       ['rating', 'desc nulls last'],
-      ['created_at', 'desc nulls last'],
+      ['renewed_at', 'desc nulls last'],
       ['id', 'desc nulls last'],
     ],
     key: [
       ['unreserved', 'boolean'],
       ['rating', 'numeric'],
-      ['created_at', 'timestamptz'],
+      ['renewed_at', 'timestamptz'],
     ],
     after: '<',
     keyOf: (row) => [String(!row.reserved), String(row.rating), row.sortAt],
@@ -151,13 +154,14 @@ function cardColumns(listing: string): string {
     ${listing}.rating::float8 as rating, ${listing}.num_reviews as "numReviews", ${listing}.sold_out as "soldOut",
     ${listing}.buyer_id as "buyerId", ${listing}.sold_price::float8 as "soldPrice", ${listing}.reserved,
     ${listing}.reserved_for_id as "reservedForId", ${listing}.created_at as "createdAt", ${listing}.updated_at as "updatedAt",
+    ${listing}.renewed_at as "renewedAt", ${listing}.expires_at as "expiresAt", ${listing}.expired,
     u.id as "sellerId", u.user_name as "sellerUserName", u.email as "sellerEmail",
     u.phone_number as "sellerPhoneNumber", u.profile_picture_key as "sellerProfilePictureKey",
     ${imagesOf(`${listing}.id`)} as images`;
 }
 
 const LISTING_COLUMNS =
-  'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, sold_price, reserved, unreserved, reserved_for_id, created_at, updated_at';
+  'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, sold_price, reserved, unreserved, reserved_for_id, created_at, updated_at, renewed_at, expires_at, expired';
 
 /** What a statement's values are read from on each call. */
 interface Call {
@@ -234,7 +238,7 @@ function buildPage(filter: ListingFilter, sort: ProductSort, window: PageWindow,
   const offset = window.after ? '' : ` offset $${values.push((c) => c.window.offset)}::int8`;
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
   const text = `select ${cardColumns('page')},
-    to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortAt"
+    to_char(page.renewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortAt"
   from (select ${LISTING_COLUMNS} from products${where} order by ${order('')}${limit}${offset}) page
   join users u on u.id = page.seller_id
   order by ${order('page.')}`;

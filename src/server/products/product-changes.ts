@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { authMessages, productMessages } from '#domain/messages.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import { recordListingEvent } from '../alerts/listing-events.ts';
+import { freshLifecycle } from '../alerts/listing-lifecycle.ts';
+import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/client.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { ImageJobRunner } from '../images/image-queue.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -25,6 +29,11 @@ export interface ListingChangeContext {
   storage: Storage;
   images: ImageJobRunner;
   log: FastifyBaseLogger;
+  clock: Clock;
+  /** Listing events (alerts) are enqueued in the change's transaction. */
+  jobs: Pick<JobQueue, 'enqueue'>;
+  /** LISTING_TTL_DAYS: a new or edited listing's time to live. */
+  listingTtlDays: number;
 }
 
 /**
@@ -51,8 +60,9 @@ export async function createListing(ctx: ListingChangeContext, seller: UserRow, 
   const photos = await preparePhotos(form.photos, ctx.images);
   return withStoredPhotos(ctx, photos, () =>
     ctx.db.transaction(async (tx) => {
-      const id = await insertListing(tx, seller.id, fields);
+      const id = await insertListing(tx, seller.id, fields, freshLifecycle(ctx.clock.now(), ctx.listingTtlDays));
       await insertListingImages(tx, id, photos);
+      await recordListingEvent(tx, ctx.jobs, { productId: id, kind: 'listed' });
       return id;
     }),
   );
@@ -116,7 +126,18 @@ export async function editListing(ctx: ListingChangeContext, actor: UserRow, id:
       assertEditable(listing);
       const { kept, dropped } = splitPhotos(listing.images, keptIds);
       assertPhotoCount(kept.length + photos.length);
-      await updateListing(tx, id, fields);
+      // Editing renews: back on top of Newest with a fresh time to live (issue 24).
+      const wasExpired = listing.expired;
+      await updateListing(tx, id, fields, freshLifecycle(ctx.clock.now(), ctx.listingTtlDays));
+      await recordListingEvent(tx, ctx.jobs, { productId: id, kind: wasExpired ? 'renewed' : 'edited' });
+      if (fields.price < listing.price) {
+        await recordListingEvent(tx, ctx.jobs, {
+          productId: id,
+          kind: 'price-drop',
+          oldPrice: listing.price,
+          newPrice: fields.price,
+        });
+      }
       await replaceListingImages(
         tx,
         id,

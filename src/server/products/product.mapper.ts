@@ -34,6 +34,9 @@ export interface ProductCardRow {
   reservedForId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  renewedAt: Date;
+  expiresAt: Date;
+  expired: boolean;
   sellerId: string;
   sellerUserName: string;
   sellerEmail: string;
@@ -67,6 +70,9 @@ const cardColumns = {
   reservedForId: products.reservedForId,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
+  renewedAt: products.renewedAt,
+  expiresAt: products.expiresAt,
+  expired: products.expired,
   sellerId: users.id,
   sellerUserName: users.userName,
   sellerEmail: users.email,
@@ -134,6 +140,9 @@ export function toProduct(row: ProductCardRow, storage: Storage, audience: CardA
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    renewedAt: new Date(row.renewedAt).toISOString(),
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    expired: row.expired,
   };
 }
 

@@ -87,12 +87,21 @@ export interface ListingForChange {
   sellerId: string;
   title: string;
   soldOut: boolean;
+  price: number;
+  expired: boolean;
   images: StoredImage[];
 }
 
 export async function lockListingForChange(db: Queryable, id: string): Promise<ListingForChange | undefined> {
   const [listing] = await db
-    .select({ id: products.id, sellerId: products.sellerId, title: products.title, soldOut: products.soldOut })
+    .select({
+      id: products.id,
+      sellerId: products.sellerId,
+      title: products.title,
+      soldOut: products.soldOut,
+      price: products.price,
+      expired: products.expired,
+    })
     .from(products)
     .where(eq(products.id, id))
     .for('update');
@@ -113,7 +122,20 @@ export interface NewImageRow {
   height: number;
 }
 
-export async function insertListing(db: Queryable, sellerId: string, fields: ProductFields): Promise<string> {
+/** When a listing was (re)listed and until when it stays up (alerts/listing-lifecycle.ts freshLifecycle). */
+export interface ListingLifecycle {
+  renewedAt: Date;
+  expiresAt: Date;
+  expired: boolean;
+  expiryWarned: boolean;
+}
+
+export async function insertListing(
+  db: Queryable,
+  sellerId: string,
+  fields: ProductFields,
+  lifecycle: ListingLifecycle,
+): Promise<string> {
   // A listing shows its seller's rating (issue 23). The seller row is key-share locked, so a review
   // being written (which locks it for update and then rewrites every listing of the seller) either
   // finishes first and is read here, or waits for this listing and then rewrites it too.
@@ -124,15 +146,26 @@ export async function insertListing(db: Queryable, sellerId: string, fields: Pro
     .for('key share');
   const [row] = await db
     .insert(products)
-    .values({ ...editableColumns(fields), sellerId, rating: seller?.rating ?? 0, numReviews: seller?.numReviews ?? 0 })
+    .values({
+      ...editableColumns(fields),
+      ...lifecycle,
+      sellerId,
+      rating: seller?.rating ?? 0,
+      numReviews: seller?.numReviews ?? 0,
+    })
     .returning({ id: products.id });
   return row!.id;
 }
 
-export async function updateListing(db: Queryable, id: string, fields: ProductFields): Promise<void> {
+export async function updateListing(
+  db: Queryable,
+  id: string,
+  fields: ProductFields,
+  lifecycle: ListingLifecycle,
+): Promise<void> {
   await db
     .update(products)
-    .set({ ...editableColumns(fields), updatedAt: sql`now()` })
+    .set({ ...editableColumns(fields), ...lifecycle, updatedAt: sql`now()` })
     .where(eq(products.id, id));
 }
 

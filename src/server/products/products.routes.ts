@@ -64,6 +64,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.storage,
     images: app.imageQueue,
     log,
+    clock: app.clock,
+    jobs: app.jobs,
+    listingTtlDays: app.config.listingTtlDays,
   });
 
   const savedProduct = async (id: string, msg: string, viewer: UserRow) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DAY_MS, LISTING_TTL_DAYS_DEFAULT } from '#domain/alerts/listing-lifecycle.ts';
 import type { Category, Condition } from '#domain/catalog.ts';
 import type { Queryable } from '../db/client.ts';
 import { productImages, products } from '../db/schema/index.ts';
@@ -23,6 +24,11 @@ export interface NewListing {
   /** When it was sold; a sold listing without one counts as sold when it was listed (or now). */
   soldAt?: Date;
   createdAt?: Date;
+  /** Listed or last renewed (Newest sorts by it); defaults to createdAt. */
+  renewedAt?: Date;
+  /** Defaults to LISTING_TTL_DAYS_DEFAULT days after renewedAt. */
+  expiresAt?: Date;
+  expired?: boolean;
   /** Storage keys of its photos (files written by the caller); one made-up photo when absent. */
   photos?: { storageKey: string; cardStorageKey: string; width?: number; height?: number }[];
 }
@@ -44,6 +50,19 @@ function listingValues(listing: NewListing, id: string): typeof products.$inferI
     // The schema requires a sale time exactly on sold listings.
     soldAt: listing.soldOut ? (listing.soldAt ?? listing.createdAt ?? new Date()) : null,
     ...(listing.createdAt ? { createdAt: listing.createdAt, updatedAt: listing.createdAt } : {}),
+    ...lifecycleValues(listing),
+  };
+}
+
+/** When it was (re)listed and until when it stays up: from createdAt unless given. */
+function lifecycleValues(listing: NewListing): Partial<typeof products.$inferInsert> {
+  const renewedAt = listing.renewedAt ?? listing.createdAt;
+  const expiresAt =
+    listing.expiresAt ?? (renewedAt ? new Date(renewedAt.getTime() + LISTING_TTL_DAYS_DEFAULT * DAY_MS) : undefined);
+  return {
+    ...(renewedAt ? { renewedAt } : {}),
+    ...(expiresAt ? { expiresAt } : {}),
+    ...(listing.expired && !listing.soldOut ? { expired: true, expiryWarned: true } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import type { Storage } from '../storage/storage.ts';
 import { DEMO_STUDENTS, LISTING_TEMPLATES, type ListingTemplate, TITLE_VARIATIONS } from './demo-catalogue.ts';
 import { type DemoPhoto, demoPhotos } from './demo-photos.ts';
 import { type NewListing, insertListings } from './listing-factory.ts';
+import { LISTING_TTL_DAYS_DEFAULT } from '#domain/alerts/listing-lifecycle.ts';
 
 export interface SeedContext {
   db: Database;
@@ -135,9 +136,11 @@ export async function seedDemoCatalogue(ctx: SeedContext): Promise<DemoLogin[]> 
     const sold = index % 9 === 5;
     // Spread over the last two months in an order that mixes the categories (the templates are
     // grouped by category), so the newest-first feed reads like a real one.
-    const createdAt = new Date(
-      now - (feedPosition(index, LISTING_TEMPLATES.length) + 1) * 0.9 * DAY_MS - random.int(6 * 60) * 60_000,
-    );
+    // A few sellers never renewed: their listings expired (issue 24) and wait on My Listings with Renew.
+    const expired = !sold && index % 17 === 3;
+    const createdAt = expired
+      ? new Date(now - (LISTING_TTL_DAYS_DEFAULT + 2 + (index % 5)) * DAY_MS)
+      : new Date(now - (feedPosition(index, LISTING_TEMPLATES.length) + 1) * 0.9 * DAY_MS - random.int(6 * 60) * 60_000);
     skipRatingDraws(random);
     listings.push({
       ...template,
@@ -145,6 +148,7 @@ export async function seedDemoCatalogue(ctx: SeedContext): Promise<DemoLogin[]> 
       soldOut: sold,
       buyerId: sold ? students[(index + 7) % students.length]!.id : null,
       createdAt,
+      expired,
       ...(sold ? { soldAt: halfwayToNow(createdAt, now) } : {}),
       photos: stored,
     });
@@ -265,7 +269,20 @@ function scaleListing(
     createdAt: new Date(now - random.int(730 * 24 * 60) * 60_000),
     photos: [photo],
   };
-  return listing.soldOut ? { ...listing, soldAt: halfwayToNow(listing.createdAt!, now) } : listing;
+  if (listing.soldOut) return { ...listing, soldAt: halfwayToNow(listing.createdAt!, now) };
+  return { ...listing, ...scaleLifecycle(random, listing.createdAt!.getTime(), now) };
+}
+
+/**
+ * Where an unsold scale listing is in its life (issue 24): listed within the time to live, it is
+ * up; older, a third of the sellers renewed it at some point of the last TTL days (a few are in
+ * their last three days), the rest let it expire.
+ */
+function scaleLifecycle(random: Random, createdAt: number, now: number): Pick<NewListing, 'renewedAt' | 'expired'> {
+  const ttl = LISTING_TTL_DAYS_DEFAULT * DAY_MS;
+  if (now - createdAt < ttl) return {};
+  if (random.int(3) === 0) return { renewedAt: new Date(now - random.int(LISTING_TTL_DAYS_DEFAULT * 24 * 60) * 60_000) };
+  return { expired: true };
 }
 
 /**

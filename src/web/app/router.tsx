@@ -35,6 +35,7 @@ const screens = {
   ),
   messages: lazyWithPreload(() => import('#web/features/conversations/messages-page.tsx').then((m) => m.MessagesPage)),
   unsubscribe: lazyWithPreload(() => import('#web/features/notifications/unsubscribe-page.tsx').then((m) => m.UnsubscribePage)),
+  renew: lazyWithPreload(() => import('#web/features/alerts/renew-page.tsx').then((m) => m.RenewPage)),
   unauthorized: lazyWithPreload(() => import('./unauthorized-page.tsx').then((m) => m.UnauthorizedPage)),
 };
 
@@ -135,6 +136,8 @@ export const routes: RouteObject[] = [
       ]),
       // A mail's unsubscribe link works signed in or not, so no guard stands in front of it.
       page('unsubscribe/:token', screens.unsubscribe),
+      // So does the expiry mail's renew link (issue 24).
+      page('renew/:token', screens.renew),
       {
         path: 'unauth-page',
         element: <RequireSession area="signed-in" />,

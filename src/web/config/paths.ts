@@ -26,6 +26,8 @@ export const paths = {
     wishlist: '/user/userAccount?tab=wishlist',
     /** The account page's list of blocked users. */
     blockedUsers: '/user/userAccount?tab=blocked',
+    /** The account page's saved searches. */
+    savedSearches: '/user/userAccount?tab=searches',
   },
   admin: {
     dashboard: '/admin/dashboard',
@@ -47,6 +49,8 @@ export const paths = {
   unauthorized: '/unauth-page',
   /** Where a mail's unsubscribe link leads; no sign-in needed. */
   unsubscribe: (token: string) => `/unsubscribe/${token}`,
+  /** Where the expiry mail's one-click renew link leads; no sign-in needed. */
+  renew: (token: string) => `/renew/${token}`,
 } as const;
 
 /** Where a signed-in user belongs when a page is not theirs (spec 2, route guards). */

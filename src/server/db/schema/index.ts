@@ -6,6 +6,7 @@ export * from './audit.ts';
 export * from './notifications.ts';
 export * from './moderation.ts';
 export * from './conversations.ts';
+export * from './alerts.ts';
 export * from './reviews.ts';
 export * from './meetups.ts';
 export * from './push.ts';

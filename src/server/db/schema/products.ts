@@ -50,10 +50,23 @@ export const products = pgTable(
     underReview: boolean('under_review').notNull().default(false),
     /** Its seller is suspended or banned: hidden while that lasts. */
     sellerHeld: boolean('seller_held').notNull().default(false),
+    /**
+     * Listed or last renewed (a renewal or an edit), by the app's clock: Newest sorts by it, so a
+     * renewed listing is back at the top. Its expiry follows from it (expires_at).
+     */
+    renewedAt: timestamptz('renewed_at').notNull().defaultNow(),
+    /** renewed_at + LISTING_TTL_DAYS, written with it; the expiry job turns `expired` on once it passes. */
+    expiresAt: timestamptz('expires_at')
+      .notNull()
+      .default(sql`now() + interval '60 days'`),
+    /** Not renewed in time: hidden from browsing, kept on the seller's My Listings with Renew. */
+    expired: boolean('expired').notNull().default(false),
+    /** The seller was told it expires soon (reset by a renewal). */
+    expiryWarned: boolean('expiry_warned').notNull().default(false),
     /** Hidden from browsing (others' lists, search, home, similar): kept by the database. */
     hidden: boolean('hidden')
       .notNull()
-      .generatedAlwaysAs(sql`under_review or seller_held`),
+      .generatedAlwaysAs(sql`under_review or seller_held or expired`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,15 +84,15 @@ export const products = pgTable(
     index('products_created_idx').on(table.createdAt.desc(), table.id.desc()),
     // One index per sort of the list, led by the reserved tier (available first): newest and
     // oldest, price low to high and high to low (the latter two walked backward), rating.
-    index('products_newest_idx').on(table.unreserved.desc(), table.createdAt.desc(), table.id.desc()),
-    index('products_oldest_idx').on(table.reserved.desc(), table.createdAt.desc(), table.id.desc()),
-    index('products_category_newest_idx').on(table.category, table.unreserved.desc(), table.createdAt.desc(), table.id.desc()),
-    index('products_category_oldest_idx').on(table.category, table.reserved.desc(), table.createdAt.desc(), table.id.desc()),
+    index('products_newest_idx').on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
+    index('products_oldest_idx').on(table.reserved.desc(), table.renewedAt.desc(), table.id.desc()),
+    index('products_category_newest_idx').on(table.category, table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
+    index('products_category_oldest_idx').on(table.category, table.reserved.desc(), table.renewedAt.desc(), table.id.desc()),
     index('products_price_low_idx').on(table.reserved, table.price, table.id),
     index('products_price_high_idx').on(table.unreserved, table.price, table.id),
     index('products_category_price_low_idx').on(table.category, table.reserved, table.price, table.id),
     index('products_category_price_high_idx').on(table.category, table.unreserved, table.price, table.id),
-    index('products_rating_idx').on(table.unreserved.desc(), table.rating.desc(), table.createdAt.desc(), table.id.desc()),
+    index('products_rating_idx').on(table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc()),
     index('products_seller_idx').on(table.sellerId, table.createdAt.desc()),
     index('products_buyer_idx').on(table.buyerId),
     /** Deleting an account clears the reservations held for it. */
@@ -94,6 +107,14 @@ export const products = pgTable(
     index('products_under_review_idx')
       .on(table.createdAt)
       .where(sql`${table.underReview}`),
+    /** The expiry job's walk: listings that can still expire, by when (the warning and the expiry). */
+    index('products_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`not ${table.soldOut} and not ${table.expired}`),
+    /** The admin dashboard counts expired listings. */
+    index('products_expired_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.expired}`),
     index('products_title_search_trgm_idx').using('gin', sql`${table.titleSearch} gin_trgm_ops`),
   ],
 );

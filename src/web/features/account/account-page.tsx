@@ -1,4 +1,6 @@
-import { Ban, Bell, Heart, KeyRound, UserRound, UserRoundPen } from 'lucide-react';
+import { Ban, Bell, Heart, KeyRound, Search, UserRound, UserRoundPen } from 'lucide-react';
+import { savedSearchMessages } from '#domain/alerts/saved-search.schemas.ts';
+import { SavedSearchList } from '#web/features/alerts/components/saved-search-list.tsx';
 import { conversationUiMessages } from '#domain/conversations/conversation-ui.messages.ts';
 import { notificationMessages } from '#domain/messages.ts';
 import { Tabs } from 'radix-ui';
@@ -18,6 +20,7 @@ const TABS = [
   { value: 'password', label: 'Change Password', icon: KeyRound },
   { value: 'edit', label: 'Edit Profile', icon: UserRoundPen },
   { value: 'wishlist', label: 'Wishlist', icon: Heart },
+  { value: 'searches', label: savedSearchMessages.savedSearches, icon: Search },
   { value: 'notifications', label: 'Notifications', icon: Bell },
   { value: 'blocked', label: conversationUiMessages.blockedHeading, icon: Ban },
 ] as const;
@@ -53,7 +56,7 @@ export function AccountPage() {
       <Tabs.Root value={current} onValueChange={select} className="space-y-6">
         <Tabs.List
           aria-label="Account sections"
-          className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 lg:grid-cols-6"
+          className="grid grid-cols-2 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 lg:grid-cols-7"
         >
           {TABS.map(({ value, label, icon: Icon }) => (
             <Tabs.Trigger
@@ -77,6 +80,11 @@ export function AccountPage() {
         </Tabs.Content>
         <Tabs.Content value="wishlist" className="focus-visible:outline-offset-4">
           <WishlistTab />
+        </Tabs.Content>
+        <Tabs.Content value="searches" className="focus-visible:outline-offset-4">
+          <SectionCard title={savedSearchMessages.savedSearches} description={savedSearchMessages.intro}>
+            <SavedSearchList />
+          </SectionCard>
         </Tabs.Content>
         <Tabs.Content value="notifications" className="focus-visible:outline-offset-4">
           <SectionCard title={notificationMessages.preferencesHeading} description={notificationMessages.preferencesIntro}>

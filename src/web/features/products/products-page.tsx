@@ -18,6 +18,8 @@ import { LoadMore } from './components/load-more.tsx';
 import { ProductCardList } from './components/product-grid.tsx';
 import { SearchBox } from './search/search-box.tsx';
 import { useBrowseView } from './use-browse-view.ts';
+import { SaveSearchButton } from '#web/features/alerts/components/save-search-button.tsx';
+import { useCurrentUser } from '#web/features/auth/api/session.ts';
 
 /** The sidebar (a dialog) is fetched when a Filter button is aimed at, not with the page. */
 const FilterSidebar = lazyWithPreload<FilterSidebarProps>(() =>
@@ -40,6 +42,8 @@ function categoryOptionsOf(answer: ProductListResponse | undefined, chosen: Cate
 export function ProductsPage() {
   const browse = useBrowseView();
   const { view } = browse;
+  // Saved searches alert students; the admin's Products page manages listings.
+  const isAdmin = useCurrentUser().isAdmin;
   const sidebar = useDisclosure();
   const list = useBrowseList(view);
   const requestStatus = useRequestStatusFooter(view.requested);
@@ -106,7 +110,21 @@ export function ProductsPage() {
         <h1 className="text-sm font-bold tracking-wide text-slate-700 sm:text-lg" aria-live="polite">
           {`${total} PRODUCTS`}
         </h1>
-        {list.isFetching && !list.isFetchingNextPage && <Spinner className="h-5 w-5 text-brand-600" />}
+        <div className="flex items-center gap-2">
+          {!view.requested && !isAdmin && (
+            <SaveSearchButton
+              criteria={{
+                q: view.q || undefined,
+                category: view.categories,
+                condition: view.conditions,
+                minPrice: view.minPrice,
+                maxPrice: view.maxPrice,
+                sort: view.sort ?? 'newest',
+              }}
+            />
+          )}
+          {list.isFetching && !list.isFetchingNextPage && <Spinner className="h-5 w-5 text-brand-600" />}
+        </div>
       </div>
 
       {shownProducts.length === 0 || list.isError ? (

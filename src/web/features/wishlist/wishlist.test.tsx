@@ -45,6 +45,9 @@ const lamp: Product = {
   seller: { _id: 'u-seller', userName: 'ravi', profilePicture: { url: '/images/user-avatar.png' } },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  renewedAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2026-03-02T00:00:00.000Z',
+  expired: false,
 };
 
 /** A fetch whose answers the test hands out one by one, recording what was asked. */

@@ -14,6 +14,7 @@ import { useDeleteProduct } from '#web/features/products/api/delete-product.ts';
 import { ProductCard } from '#web/features/products/components/product-card.tsx';
 import { BuyerReviewNote } from '#web/features/reviews/components/sale-reviews-panel.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
+import { ExpiredNote, RenewButton } from '#web/features/alerts/components/renew-button.tsx';
 
 export interface ListingCardProps {
   product: Product;
@@ -54,6 +55,8 @@ export function ListingCard({ product, canEdit, onEdit, extraActions, headingLev
 
   const footer = (
     <div className="flex flex-wrap items-center gap-2">
+      {product.expired && !product.soldOut && <ExpiredNote />}
+      {!product.soldOut && <RenewButton product={product} />}
       {product.soldOut && product.buyer && canEdit && (
         <div className="w-full">
           <BuyerReviewNote productId={product._id} />
