@@ -70,6 +70,9 @@ describe('the admin’s background jobs', () => {
     expect(answer.kinds.map((each) => each.kind)).toEqual([
       'mail.deliver',
       'mail.housekeeping',
+      'alerts.listing-event',
+      'listings.expire',
+      'saved-searches.digest',
       'auth.housekeeping',
       'offer.expire',
       'conversation.message-mail',

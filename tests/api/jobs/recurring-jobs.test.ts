@@ -22,19 +22,23 @@ describe('recurring jobs', () => {
   it("are registered once with the queue's scheduler, which enqueues each tick once per deployment", async () => {
     const expected = [
       { name: 'auth.housekeeping', cron: '*/15 * * * *', timezone: 'UTC' },
+      { name: 'listings.expire', cron: '*/10 * * * *', timezone: 'UTC' },
       { name: 'mail.housekeeping', cron: '17 3 * * *', timezone: 'UTC' },
       { name: 'meetups.remind', cron: '* * * * *', timezone: 'UTC' },
       { name: 'moderation.lift-expired', cron: '* * * * *', timezone: 'UTC' },
       { name: 'reviews.remind', cron: '*/15 * * * *', timezone: 'UTC' },
+      { name: 'saved-searches.digest', cron: '30 2 * * *', timezone: 'UTC' },
     ];
     expect(await schedules()).toEqual(expected);
     // A second instance with the same schedules changes nothing.
     const second = await startQueue(t, [
       testJob('auth.housekeeping', async () => {}, { schedule: '*/15 * * * *' }),
+      testJob('listings.expire', async () => {}, { schedule: '*/10 * * * *' }),
       testJob('mail.housekeeping', async () => {}, { schedule: '17 3 * * *' }),
       testJob('meetups.remind', async () => {}, { schedule: '* * * * *' }),
       testJob('moderation.lift-expired', async () => {}, { schedule: '* * * * *' }),
       testJob('reviews.remind', async () => {}, { schedule: '*/15 * * * *' }),
+      testJob('saved-searches.digest', async () => {}, { schedule: '30 2 * * *' }),
     ]);
     await second.stop();
     expect(await schedules()).toEqual(expected);
