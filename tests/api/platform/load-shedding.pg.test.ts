@@ -29,13 +29,13 @@ function getOnce(url: string): Promise<{ status: number; body: string }> {
 
 describe('load shedding on PostgreSQL', () => {
   it('times the wait of a plain query for a pooled connection, and forgets it once served', async () => {
-    t = await appWithShedding({ dbWaitMs: 50 });
+    t = await appWithShedding({ dbWaitMs: 300 });
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     release = await holdConnections(t, 10);
     // A read through pool.query(): it waits for one of the ten held connections.
     const waiting = getOnce(`${base}${SOME_LISTING}`);
     const app = t;
-    await expect.poll(() => app.app.dbHandle.connections().oldestWaitMs, { timeout: 5000 }).toBeGreaterThan(50);
+    await expect.poll(() => app.app.dbHandle.connections().oldestWaitMs, { timeout: 5000 }).toBeGreaterThan(300);
     // This read, and perhaps the job workers' polls.
     expect(app.app.dbHandle.connections().waiting).toBeGreaterThanOrEqual(1);
     const shed = await getOnce(`${base}${SOME_LISTING}`);
