@@ -65,7 +65,9 @@ describe('the code mail through a real SMTP server', () => {
       const response = await post(offline, 'send-code', { email: 'offline@campus.edu' });
       expect(response.statusCode).toBe(200);
       expect(body(response)).toMatchObject({ success: true, msg: 'OTP sent to your email.' });
-      expect(Date.now() - started).toBeLessThan(1000);
+      // It answered while the server is still down: a request that waited on delivery would hang
+      // until the server came back. The bound only keeps a slow retry loop out (CI machines are busy).
+      expect(Date.now() - started).toBeLessThan(5000);
 
       back = await startSmtpServer({ port });
       await expect.poll(() => back!.received.length, { timeout: 15_000, interval: 100 }).toBe(1);
