@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
@@ -84,6 +85,29 @@ describe('configuration', () => {
 
     it.each(['false', '1', '2', '10.0.0.1', '10.0.0.0/8, 192.168.1.10'])('does not warn for %s', (value) => {
       expect(configWarnings(loadConfig({ ...quiet, TRUST_PROXY: value }))).toEqual([]);
+    });
+  });
+
+  describe('WEB_CONCURRENCY', () => {
+    const quiet = { ALLOWED_EMAIL_DOMAINS: 'iitb.ac.in' };
+    const postgres = { ...quiet, DATABASE_URL: 'postgres://db/campus' };
+
+    it('runs one worker per core on PostgreSQL unless told otherwise', () => {
+      expect(loadConfig(postgres).webConcurrency).toBe(os.availableParallelism());
+      expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+      expect(configWarnings(loadConfig({ ...postgres, WEB_CONCURRENCY: '3' }))).toEqual([]);
+    });
+
+    it('always runs one process on the embedded database, and says so when more were asked', () => {
+      expect(loadConfig(quiet).webConcurrency).toBe(1);
+      expect(configWarnings(loadConfig({ ...quiet, WEB_CONCURRENCY: '1' }))).toEqual([]);
+      const config = loadConfig({ ...quiet, WEB_CONCURRENCY: '4' });
+      expect(config.webConcurrency).toBe(1);
+      expect(configWarnings(config)).toEqual([expect.stringMatching(/^WEB_CONCURRENCY=4 is ignored with the embedded database/)]);
+    });
+
+    it.each(['0', '-1', '1.5', 'many'])('refuses %s', (value) => {
+      expect(() => loadConfig({ WEB_CONCURRENCY: value })).toThrow(/^Invalid configuration: WEB_CONCURRENCY must be/);
     });
   });
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
@@ -152,6 +153,12 @@ const envSchema = z
     LIVE_STREAMS_PER_USER: positiveWhole(5),
     LIVE_STREAMS_PER_INSTANCE: positiveWhole(5000),
     UPLOADS_PER_USER: positiveWhole(2),
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number of processes' })
+      .int('must be a whole number of processes')
+      .min(1, 'must be at least 1')
+      .max(256, 'must be at most 256')
+      .optional(),
     METRICS_PORT: z.coerce
       .number({ error: 'must be a port number' })
       .int('must be a whole number')
@@ -274,6 +281,14 @@ function toConfig(env: z.output<typeof envSchema>) {
     liveStreamsPerInstance: env.LIVE_STREAMS_PER_INSTANCE,
     /** Uploads (listing photos, profile picture) one account may send at once; a further one gets 429. */
     uploadsPerUser: env.UPLOADS_PER_USER,
+    /**
+     * Worker processes serving the port (node:cluster, process/cluster-primary.ts). PostgreSQL: one
+     * per core unless WEB_CONCURRENCY says otherwise. The embedded database lives inside one process
+     * and locks DATA_DIR, so it always runs one (a warning says so when more were asked).
+     */
+    webConcurrency: env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? os.availableParallelism()) : 1,
+    /** What WEB_CONCURRENCY asked for (unset: undefined), for the warning above. */
+    webConcurrencyRequested: env.WEB_CONCURRENCY,
   };
 }
 
@@ -316,6 +331,12 @@ export function configWarnings(config: Config): string[] {
     warnings.push(
       'WORKERS=false with the embedded database: no other process can run its jobs, so no mail is sent ' +
         'until a server starts with WORKERS on.',
+    );
+  }
+  if (!config.databaseUrl && (config.webConcurrencyRequested ?? 1) > 1) {
+    warnings.push(
+      `WEB_CONCURRENCY=${config.webConcurrencyRequested} is ignored with the embedded database (PGlite): it lives ` +
+        'inside one process, so the server runs one. Set DATABASE_URL to a PostgreSQL server to run one worker per core.',
     );
   }
   if (config.production && config.pushAllowLocalHttp) {
