@@ -1,0 +1,97 @@
+/**
+ * npm run build:server — compiles the server (src/server/main.ts and everything it imports from
+ * src/server and src/domain) to JavaScript in dist/server, which `npm start` runs without a
+ * TypeScript loader. Plain JavaScript itself, so that running it needs nothing but esbuild.
+ *
+ * - esbuild bundles our own code (the `#server/…` and `#domain/…` imports of package.json resolve
+ *   at build time) and leaves every package in node_modules as an import (`packages: 'external'`).
+ * - The roles main.ts loads on demand (single process, cluster primary, worker) become chunks
+ *   beside main.js (`splitting`), so a cluster's primary does not load the app it never runs.
+ * - Source maps (linked, without the sources: they point at src/) make stack traces name the
+ *   TypeScript lines; `npm start` runs with --enable-source-maps.
+ * - Files the code finds relative to its own module (`new URL(…, import.meta.url)`) must resolve
+ *   from dist/server too: the SQL migrations are copied to dist/server/migrations, and dist/web is
+ *   `../../dist/web` from src/server and from dist/server alike.
+ *
+ * Each file is written under a temporary name and renamed into place, and chunk names carry a
+ * content hash, so a server starting during a build (or two builds at once, as parallel tests may
+ * run) never reads a half-written file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const SERVER_OUT_DIR = path.join(root, 'dist/server');
+const MIGRATIONS_SOURCE = path.join(root, 'src/server/db/migrations');
+/** Files of earlier builds are removed once they are this old (a server started before may still load them). */
+const STALE_AFTER_MS = 10 * 60_000;
+
+function writeAtomically(file, contents) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  fs.writeFileSync(temporary, contents);
+  fs.renameSync(temporary, file);
+}
+
+function filesUnder(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+export async function buildServer() {
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    throw new Error(
+      'Building the server needs esbuild (a devDependency): run `npm install`, or build before `npm ci --omit=dev`.',
+    );
+  }
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['src/server/main.ts'],
+    outdir: 'dist/server',
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: 'tsconfig.server.json',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    logLevel: 'warning',
+    write: false,
+  });
+  const written = new Set();
+  // main.js last: it is what a starting server reads first, so it never names a chunk not yet there.
+  const outputs = [...result.outputFiles].sort((a, b) => Number(a.path.endsWith('main.js')) - Number(b.path.endsWith('main.js')));
+  for (const file of filesUnder(MIGRATIONS_SOURCE)) {
+    const target = path.join(SERVER_OUT_DIR, 'migrations', path.relative(MIGRATIONS_SOURCE, file));
+    writeAtomically(target, fs.readFileSync(file));
+    written.add(target);
+  }
+  for (const output of outputs) {
+    writeAtomically(output.path, output.contents);
+    written.add(output.path);
+  }
+  const now = Date.now();
+  for (const file of filesUnder(SERVER_OUT_DIR)) {
+    if (written.has(file)) continue;
+    try {
+      if (now - fs.statSync(file).mtimeMs > STALE_AFTER_MS) fs.rmSync(file);
+    } catch {
+      // Removed meanwhile by another build.
+    }
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const started = Date.now();
+  await buildServer();
+  console.info(`Server built into dist/server in ${Date.now() - started} ms`);
+}
