@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import { MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_MAX_BYTES } from '#domain/constants.ts';
@@ -75,6 +76,8 @@ export interface AppDependencies {
   jobs?: Partial<JobQueueSettings>;
   /** Live stream settings (tests make heartbeats frequent). */
   live?: Partial<LiveStreamSettings>;
+  /** What /metrics answers instead of this app's own registry: a cluster worker's sum of the machine's workers. */
+  metricsText?: (own: Registry) => Promise<string>;
 }
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -132,7 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...deps.jobs,
   });
   app.decorate('jobs', jobs);
-  registerMetrics(app);
+  registerMetrics(app, deps.metricsText);
   registerMailJobs(app);
   const live = new LiveStreams(deps.database.db, app.clock, events, app.log, {
     ...DEFAULT_LIVE_STREAM_SETTINGS,

@@ -1,66 +1,29 @@
-import path from 'node:path';
-import { buildApp, uploadsDirOf } from './app.ts';
-import { ConfigError, configWarnings, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
-import { listenForMetrics } from './metrics/metrics.ts';
-import { loadDemoActivity, loadDemoCatalogueIfEmpty } from './seed/demo-on-start.ts';
-import { storageFor } from './storage/s3-storage.ts';
-import { promoteConfiguredAdmins } from './users/users.repository.ts';
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
-/** The whole shutdown's bound; running jobs get DEFAULT_JOB_QUEUE_SETTINGS.stopTimeoutMs of it. */
-const SHUTDOWN_GRACE_MS = 10_000;
-/** Connections waiting to be accepted (Node's default is 511). */
-const LISTEN_BACKLOG = 4096;
-
+/**
+ * The server's entry point (`npm start` runs its compiled form, dist/server/main.js). One process
+ * serves the port, or with WEB_CONCURRENCY > 1 on PostgreSQL a primary prepares the database and
+ * forks that many workers, each of which runs this file again (process/cluster-primary.ts). The
+ * roles are loaded on demand, so the primary never loads the app it does not run.
+ */
 async function main() {
   const config = loadConfig();
+  if (cluster.isWorker) {
+    const { runWorker } = await import('./process/serve.ts');
+    return runWorker(config);
+  }
   const log = pino({ level: config.logLevel });
   for (const warning of configWarnings(config)) log.warn(warning);
-
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.databaseUrl ? undefined : config.dataDir,
-    onPoolError: (error) => log.warn({ err: error }, 'idle database connection lost'),
-  });
-  await migrateDatabase(database, config.databaseUrl);
-  await promoteConfiguredAdmins(database.db, config.adminEmails);
-
-  const uploadsDir = uploadsDirOf(config);
-  const storage = storageFor(config, uploadsDir);
-  const demoLogins = await loadDemoCatalogueIfEmpty(database, config, storage, log);
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
-  const app = await buildApp({ config, database, mailer, storage, uploadsDir });
-  if (demoLogins) await loadDemoActivity(app, demoLogins);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
-    setTimeout(() => {
-      app.log.error('graceful shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    // Stops accepting, ends live streams, waits for in-flight requests and running jobs (each
-    // bounded, see jobs/job-queue.ts), then closes the database.
-    metricsServer?.close();
-    await app.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  const metricsServer = config.metricsPort ? await listenForMetrics(app, config.metricsPort, config.host) : undefined;
-  // A rush opens many connections at once: a deep accept queue keeps them from being refused
-  // before the server can answer (with a 503 BUSY at worst). The kernel caps it at somaxconn.
-  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
-  app.log.info(`Campus Market is up at ${config.publicUrl} (database: ${database.kind})`);
+  if (config.webConcurrency > 1) {
+    const { runPrimary } = await import('./process/cluster-primary.ts');
+    return runPrimary(config, log, fileURLToPath(import.meta.url));
+  }
+  const { runSingleProcess } = await import('./process/serve.ts');
+  return runSingleProcess(config, log);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureServerBuild } from '../../scripts/ensure-build.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The compiled server, as `npm start` runs it (built here when missing or stale). */
+export const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
+export const SERVER_EXEC_ARGV = ['--enable-source-maps', SERVER_ENTRY];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,20 +38,26 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 
 export interface ServerProcess {
   url: string;
+  /** The process started (with WEB_CONCURRENCY > 1, the cluster's primary). */
+  pid: number;
   /** Output of the server process so far (for failure messages). */
   output(): string;
+  /** All of it (stdout and stderr): the log lines a test reads. */
+  fullOutput(): string;
   /** Sends the signal and resolves with the exit code (null when killed by a signal). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
- * The real server (`node --import tsx src/server/main.ts`) in a child process on a free port, as
- * `npm start` runs it, configured by `env` (DATA_DIR or DATABASE_URL, SMTP_URL, …).
+ * The real server (`node --enable-source-maps dist/server/main.js`, compiled first if stale) in a
+ * child process on a free port, as `npm start` runs it, configured by `env` (DATA_DIR or
+ * DATABASE_URL, SMTP_URL, …).
  */
 export async function startServerProcess(env: Record<string, string>, readyTimeoutMs?: number): Promise<ServerProcess> {
+  ensureServerBuild();
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_EXEC_ARGV, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -54,6 +68,8 @@ export async function startServerProcess(env: Record<string, string>, readyTimeo
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',
+      // One process unless a test asks for a cluster (on PostgreSQL the default is one per core).
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,7 +86,9 @@ export async function startServerProcess(env: Record<string, string>, readyTimeo
   }
   return {
     url,
+    pid: child.pid!,
     output,
+    fullOutput: () => log,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

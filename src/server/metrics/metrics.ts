@@ -11,6 +11,11 @@ export const METRICS_PATH = '/metrics';
 /** What features report beyond HTTP, database and process figures (collected when scraped). */
 export interface AppMetrics {
   readonly registry: Registry;
+  /**
+   * What /metrics answers: this registry's text, or in a cluster worker the sum over every worker
+   * of the machine (process/cluster-metrics.ts), so a scrape never sees one worker at random.
+   */
+  text(): Promise<string>;
   mailDelivered(kind: string, outcome: 'sent' | 'failed', final: boolean): void;
 }
 
@@ -26,7 +31,7 @@ declare module 'fastify' {
  * process). Requests are labelled by route pattern, never the raw URL, so ids do not make a
  * series each.
  */
-export function registerMetrics(app: FastifyInstance) {
+export function registerMetrics(app: FastifyInstance, text?: (own: Registry) => Promise<string>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -62,6 +67,8 @@ export function registerMetrics(app: FastifyInstance) {
     name: 'db_connection_oldest_wait_seconds',
     help: 'How long the caller waiting longest for a database connection has waited (0 when none waits)',
     registers: [registry],
+    // Summed over a cluster's workers it would mean nothing: the longest wait of any.
+    aggregator: 'max',
     collect() {
       this.set(app.dbHandle.connections().oldestWaitMs / 1000);
     },
@@ -83,6 +90,8 @@ export function registerMetrics(app: FastifyInstance) {
     help: 'Jobs in the durable queue by kind and state (queued = created or retry; shared by all instances)',
     labelNames: ['kind', 'state'] as const,
     registers: [registry],
+    // Every worker of a cluster reads the same shared queue: one reading, not their sum.
+    aggregator: 'first',
     async collect() {
       this.reset();
       const kinds = app.jobs.kinds;
@@ -118,6 +127,7 @@ export function registerMetrics(app: FastifyInstance) {
     name: 'job_workers_stuck',
     help: '1 when a job worker of this instance has stopped coming round its loop (/readyz fails too)',
     registers: [registry],
+    aggregator: 'max',
     collect() {
       this.set(app.jobs.stuck ? 1 : 0);
     },
@@ -154,6 +164,7 @@ export function registerMetrics(app: FastifyInstance) {
 
   const metrics: AppMetrics = {
     registry,
+    text: () => (text ? text(registry) : registry.metrics()),
     mailDelivered: (kind, outcome, final) => mails.inc({ kind, outcome, final: String(final) }),
   };
   app.decorate('metrics', metrics);
@@ -183,28 +194,47 @@ export async function metricsRoutes(app: FastifyInstance) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw unauthenticated();
     }
-    return reply.type(app.metrics.registry.contentType).send(await app.metrics.registry.metrics());
+    return reply.type(app.metrics.registry.contentType).send(await app.metrics.text());
   });
+}
+
+/** What a listener of its own serves: the app's metrics, or a cluster primary's sum of its workers'. */
+export interface MetricsSource {
+  text(): Promise<string>;
+  contentType: string;
+  /** METRICS_TOKEN, when set: asked for here too. */
+  token: string | undefined;
+  onError(error: unknown): void;
+}
+
+export function appMetricsSource(app: FastifyInstance): MetricsSource {
+  return {
+    text: () => app.metrics.text(),
+    contentType: app.metrics.registry.contentType,
+    token: app.config.metricsToken,
+    onError: (error) => app.log.error({ err: error }, 'metrics could not be collected'),
+  };
 }
 
 /**
  * A listener of its own serving only /metrics, for a port that only the scraper can reach (a
  * private interface or a firewall rule). It also asks for METRICS_TOKEN when one is set. The caller
- * closes it.
+ * closes it. In a cluster the primary holds it (one process can bind the port) and serves the sum
+ * of its workers' metrics.
  */
-export async function listenForMetrics(app: FastifyInstance, port: number, host: string): Promise<http.Server> {
+export async function listenForMetrics(source: MetricsSource, port: number, host: string): Promise<http.Server> {
   const server = http.createServer((request, response) => {
-    const token = app.config.metricsToken;
+    const token = source.token;
     const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (request.method !== 'GET' || request.url?.split('?')[0] !== METRICS_PATH) {
       response.writeHead(404).end();
     } else if (token && (!given || !sameSecret(given, token))) {
       response.writeHead(401, { 'www-authenticate': 'Bearer realm="metrics"' }).end();
     } else {
-      app.metrics.registry.metrics().then(
-        (text) => response.writeHead(200, { 'content-type': app.metrics.registry.contentType }).end(text),
+      source.text().then(
+        (text) => response.writeHead(200, { 'content-type': source.contentType }).end(text),
         (error: unknown) => {
-          app.log.error({ err: error }, 'metrics could not be collected');
+          source.onError(error);
           response.writeHead(500).end();
         },
       );

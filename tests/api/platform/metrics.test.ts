@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '#server/mail/mailer.ts';
-import { listenForMetrics } from '#server/metrics/metrics.ts';
+import { appMetricsSource, listenForMetrics } from '#server/metrics/metrics.ts';
 import { post } from '../auth/auth-helpers.ts';
 import { insertUser } from '../../support/factories.ts';
 import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
@@ -109,7 +109,7 @@ describe('/metrics', () => {
   });
 
   it('can be served on a port of its own', async () => {
-    const server = await listenForMetrics(t.app, 0, '127.0.0.1');
+    const server = await listenForMetrics(appMetricsSource(t.app), 0, '127.0.0.1');
     try {
       const { port } = server.address() as AddressInfo;
       const url = `http://127.0.0.1:${port}/metrics`;
