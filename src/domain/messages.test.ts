@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages, waitText } from './messages.ts';
+import { authMessages } from './users/auth.messages.ts';
+import { waitText } from './wait-text.ts';
 
 describe('waitText', () => {
   it('says seconds below a minute and a half, whole minutes (rounded up) above', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, siteMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { insertListings, insertUser } from '../support/factories.ts';
 import { type TestApp, body, createTestApp, sessionCookieFor } from '../support/test-app.ts';
 

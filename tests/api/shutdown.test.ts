@@ -3,7 +3,7 @@ import type net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { inject as injectRaw } from 'light-my-request';
 import { describe, expect, it, vi } from 'vitest';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 function get(

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminStatsMessages as m } from '#domain/admin-stats/admin-stats.messages.ts';
 import type { Category, Condition } from '#domain/catalog.ts';
-import { adminMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
 import type { ProductSavedResponse } from '#domain/products/product.wire.ts';
 import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import { jpegPhoto, listingForm } from '../support/photos.ts';

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aboutMessages } from '#domain/about/about-copy.ts';
-import { adminMessages, wishlistMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
+import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import type { NewUser } from '../support/factories.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import { DESKTOP, PHONE, captureAtBothWidths, launchBrowser, newContext } from './support/browser.ts';

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyRequestMessages, validationMessages, wishlistMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
+import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import type { ProductSavedResponse } from '#domain/products/product.wire.ts';
 import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import { bicycleFields, jpegPhoto, listingForm } from '../support/photos.ts';

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationMessages, shellMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
+import { shellMessages } from '#domain/shell.messages.ts';
 import { DEMO_PASSWORD, demoLogins } from '#server/seed/seed-catalogue.ts';
 import {
   DESKTOP,

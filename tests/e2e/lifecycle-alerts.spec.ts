@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, lifecycleMessages } from '#domain/alerts/listing-lifecycle.ts';
 import { savedSearchMessages } from '#domain/alerts/saved-search.schemas.ts';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { loadRenewLinkKey, signRenewLink } from '#server/alerts/renew-links.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyRequestMessages, jobMessages, notificationMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { jobMessages } from '#domain/jobs/job.messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import {

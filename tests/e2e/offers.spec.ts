@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerMessages as om } from '#domain/buy-requests/offer.messages.ts';
-import { buyRequestMessages, productMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import type { ProductSavedResponse } from '#domain/products/product.wire.ts';
 import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import { bicycleFields, jpegPhoto, listingForm } from '../support/photos.ts';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyRequestMessages, productMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { galleryMessages } from '#domain/products/gallery.messages.ts';
 import { shareMessages } from '#domain/products/share.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wishlistMessages } from '#domain/messages.ts';
+import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import { offlineMessages } from '#domain/offline.ts';
 import { PWA_NAME, PWA_START_URL, PWA_THEME_COLOUR } from '#domain/pwa.ts';
 import { pushMessages } from '#domain/push/push.ts';

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages } from '#domain/conversations/conversation.messages.ts';
 import { conversationUiMessages as ui } from '#domain/conversations/conversation-ui.messages.ts';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import { PHONE, captureAtBothWidths, launchBrowser, newContext } from './support/browser.ts';
 import { seedListings } from './support/listings.ts';

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
-import { shellMessages } from '#domain/messages.ts';
+import { shellMessages } from '#domain/shell.messages.ts';
 import {
   DESKTOP,
   PHONE,

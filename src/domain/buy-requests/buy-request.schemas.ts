@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BUY_REQUEST_MESSAGE_MAX_CHARS } from '../constants.ts';
-import { validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../validation.messages.ts';
 import { OFFER_MAX_RUPEES, OFFER_MIN_RUPEES } from './offer.constants.ts';
 import { offerMessages as om } from './offer.messages.ts';
 

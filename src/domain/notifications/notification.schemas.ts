@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PAGE_SIZE_MAX } from '../constants.ts';
-import { notificationMessages as m } from '../messages.ts';
+import { notificationMessages as m } from './notification.messages.ts';
 import { NOTIFICATION_KINDS } from './notification-kinds.ts';
 import { isPushKind, pushMessages } from '../push/push.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productMessages } from '../messages.ts';
+import { productMessages } from './product.messages.ts';
 import { type ListingCursor, decodeListingCursor, encodeListingCursor } from './listing-cursor.ts';
 import { productListQuerySchema } from './product.schemas.ts';
 

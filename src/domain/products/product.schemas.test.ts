@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../validation.messages.ts';
 import { existingImagesSchema, productFieldsSchema, productListQuerySchema } from './product.schemas.ts';
 
 const valid = {

@@ -8,7 +8,8 @@ import {
   PRODUCTS_PAGE_SIZE_DEFAULT,
   PRODUCTS_PAGE_SIZE_MAX,
 } from '../constants.ts';
-import { productMessages, validationMessages as m } from '../messages.ts';
+import { productMessages } from './product.messages.ts';
+import { validationMessages as m } from '../validation.messages.ts';
 import { SEARCH_MAX_CHARS, SEARCH_SUGGESTIONS_MIN_CHARS, browseMessages, parsePriceBound, priceRangeError } from './browse.ts';
 import { type ListingCursor, decodeListingCursor } from './listing-cursor.ts';
 

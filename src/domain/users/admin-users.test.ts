@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_USERS_PAGE_SIZE } from '../constants.ts';
-import { adminMessages } from '../messages.ts';
+import { adminMessages } from './admin-users.messages.ts';
 import { adminUsersQuerySchema, pageOffset, totalPagesFor } from './admin-users.ts';
 
 describe('admin users pagination', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_PAGE_SIZE_MAX } from '../constants.ts';
-import { adminMessages as m } from '../messages.ts';
+import { adminMessages as m } from './admin-users.messages.ts';
 import { adminUserRowSchema } from './user.wire.ts';
 
 /** Query of GET /users/fetch-users: pages count from 1; 15 rows a page unless asked otherwise. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationMessages } from '../messages.ts';
+import { validationMessages } from '../validation.messages.ts';
 import { editProfileFormSchema } from './user.schemas.ts';
 
 const valid = { userName: 'Asha', email: 'asha@campus.edu', phoneNumber: '', gender: '' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileMessages } from '../messages.ts';
+import { profileMessages } from './profile.messages.ts';
 import { maskEmail, maskPhone } from './masking.ts';
 
 describe('maskEmail', () => {

@@ -1,5 +1,5 @@
 import { PHONE_COUNTRY_PREFIX } from '../constants.ts';
-import { profileMessages } from '../messages.ts';
+import { profileMessages } from './profile.messages.ts';
 
 const STAR = '*';
 const PHONE_STARS = STAR.repeat(6);

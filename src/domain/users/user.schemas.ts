@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GENDERS, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_NAME_MAX_CHARS } from '../constants.ts';
-import { validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../validation.messages.ts';
 
 /** RFC 5321's limit on a deliverable address. */
 const EMAIL_MAX_LENGTH = 254;

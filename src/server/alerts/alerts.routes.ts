@@ -8,7 +8,7 @@ import {
   savedSearchResponseSchema,
   updateSavedSearchSchema,
 } from '#domain/alerts/saved-search.schemas.ts';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { idParam } from '../http/ids.ts';
 import { renewByLink, renewListing } from './listing-lifecycle.ts';

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { DAY_MS, EXPIRY_WARNING_DAYS, isRenewable, lifecycleMessages as m } from '#domain/alerts/listing-lifecycle.ts';
-import { authMessages, productMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { products, users } from '../db/schema/index.ts';

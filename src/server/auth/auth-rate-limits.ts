@@ -1,4 +1,4 @@
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import type { RateLimitHit, RateLimitRule } from '../http/rate-limit.ts';
 import { clientAddressKey } from '../http/rate-limit.ts';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { OTP_LENGTH } from '#domain/constants.ts';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import type { Queryable } from '../db/client.ts';
 import type { EmailCodePurpose } from '../db/schema/index.ts';
 import { badRequest } from '../http/errors.ts';

@@ -1,4 +1,4 @@
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import type { LoginBody } from '#domain/users/user.schemas.ts';
 import { tooManyRequests, unauthenticated } from '../http/errors.ts';
 import { enforceRateLimits } from '../http/rate-limit.ts';

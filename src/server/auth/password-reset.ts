@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { authMessages, validationMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { badRequest } from '../http/errors.ts';
 import { findUserByEmail, setPasswordHash } from '../users/users.repository.ts';
 import { type AuthContext, checkEmailCode, holdResendInterval, sendEmailCode, useEmailCode } from './email-codes.ts';

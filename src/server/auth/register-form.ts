@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { PROFILE_PHOTO_MAX_BYTES } from '#domain/constants.ts';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import { readMultipartForm } from '../http/multipart.ts';
 
 /** The register call's text fields, exactly as sent, and its optional photo. */

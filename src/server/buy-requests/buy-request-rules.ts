@@ -1,7 +1,9 @@
 import type { BuyRequestDecisionBody, MarkInterestedBody } from '#domain/buy-requests/buy-request.schemas.ts';
 import type { InterestedBuyer, MyBuyRequest, Offer } from '#domain/buy-requests/buy-request.wire.ts';
 import { conversationMessages } from '#domain/conversations/conversation.messages.ts';
-import { authMessages, buyRequestMessages, productMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { type AppError, conflict, forbidden, notFound } from '../http/errors.ts';

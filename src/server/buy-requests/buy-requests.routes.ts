@@ -17,7 +17,8 @@ import {
   myBuyRequestsResponseSchema,
   offerMessageResponseSchema,
 } from '#domain/buy-requests/buy-request.wire.ts';
-import { buyRequestMessages, productMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { idParam } from '../http/ids.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import {

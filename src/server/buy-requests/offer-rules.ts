@@ -3,7 +3,8 @@ import type { CounterOfferBody, OfferActionBody, ReserveBody } from '#domain/buy
 import type { OfferParty } from '#domain/buy-requests/offer.constants.ts';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
 import { conversationMessages } from '#domain/conversations/conversation.messages.ts';
-import { buyRequestMessages, productMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/client.ts';

@@ -1,7 +1,7 @@
 import { recordListingEvent } from '../alerts/listing-events.ts';
 import { OFFER_TTL_MS, type OfferParty } from '#domain/buy-requests/offer.constants.ts';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
-import { buyRequestMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { postDecisionLine } from '../conversations/conversation-rules.ts';

@@ -1,5 +1,6 @@
 import { ERROR_STATUS, type ErrorCode } from '#domain/api-errors.ts';
-import { authMessages, siteMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 
 /**
  * A failure the client is meant to see: a stable code, the HTTP status that goes with it and

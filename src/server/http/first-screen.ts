@@ -39,7 +39,12 @@ type ViteManifest = Record<string, ViteManifestChunk>;
  * first screen is drawn, and asking for its code only then would put a round trip after the
  * page's own scripts (issue 10).
  */
-const SHOP_FRAME = ['components/layout/shop-layout.tsx', 'features/notifications/live-stream.ts'];
+const SHOP_FRAME = [
+  'components/layout/shop-layout.tsx',
+  'features/notifications/live-stream.ts',
+  // The signed-in part of the first screen's calls (app/signed-in-first-screen.ts).
+  'app/signed-in-first-screen.ts',
+];
 /** Who is shown the screen at that address: a visitor signed out, or a student (an admin is sent elsewhere). */
 type Audience = 'visitor' | 'student';
 const LANDING_SCREENS: { pattern: RegExp; audience: Audience; modules: string[] }[] = [

@@ -2,7 +2,7 @@ import http from 'node:http';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { type ErrorCode } from '#domain/api-errors.ts';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 

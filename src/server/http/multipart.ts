@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors.ts';
 import { refuseNul } from './text-guard.ts';
 

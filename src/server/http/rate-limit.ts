@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { eq, lt, sql } from 'drizzle-orm';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';

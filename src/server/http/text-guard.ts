@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { badRequest } from './errors.ts';
 
 const NUL = '\u0000';

@@ -1,4 +1,4 @@
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { AppError } from './errors.ts';
 
 /** How long a refused uploader is told to wait: an upload of a few photos takes seconds. */

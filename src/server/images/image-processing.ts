@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
 
 /** Formats we decode. SVG is refused on purpose: it is a document that can carry script. */

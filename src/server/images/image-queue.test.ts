@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { IMAGE_QUEUE_RETRY_AFTER_SECONDS, ImageQueue } from './image-queue.ts';
 
 function deferred() {

@@ -1,4 +1,4 @@
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { serviceBusy } from '../http/errors.ts';
 
 /** Decoding a large photo takes a CPU core (and libuv threads argon2 also needs) for a while. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { FAILED_JOBS_LISTED, type JobsOverview } from '#domain/jobs/jobs.wire.ts';
-import { jobMessages } from '#domain/messages.ts';
+import { jobMessages } from '#domain/jobs/job.messages.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { notFound } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jobActionResponseSchema, jobIdParamsSchema, jobsOverviewSchema } from '#domain/jobs/jobs.wire.ts';
-import { jobMessages } from '#domain/messages.ts';
+import { jobMessages } from '#domain/jobs/job.messages.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { actOnFailedJob, jobsOverview } from './jobs-admin.ts';
 

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { LIVE_EVENT } from '#domain/notifications/live-events.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { busy } from '../http/errors.ts';

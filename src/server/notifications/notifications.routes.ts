@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import {
   notificationIdParamsSchema,
   notificationListQuerySchema,

@@ -2,7 +2,7 @@ import { NOTIFICATION_KINDS, type NotificationKind, notificationKindLabels } fro
 import { isPushKind } from '#domain/push/push.ts';
 import type { NotificationPreference } from '#domain/notifications/notification.wire.ts';
 import type { Notification, NotificationPage } from '#domain/notifications/notification.wire.ts';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { authMessages, productMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { recordListingEvent } from '../alerts/listing-events.ts';
 import { freshLifecycle } from '../alerts/listing-lifecycle.ts';

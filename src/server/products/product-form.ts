@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_PRODUCT_IMAGES, MIN_PRODUCT_IMAGES } from '#domain/constants.ts';
-import { productMessages, validationMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { type ProductFields, existingImagesSchema, productFieldsSchema } from '#domain/products/product.schemas.ts';
 import { badRequest } from '../http/errors.ts';
 import { readMultipartForm } from '../http/multipart.ts';

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authMessages, productMessages, profileMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import { LISTINGS_PER_DAY } from '#domain/moderation/moderation.ts';
 import { moderationMessages } from '#domain/moderation/moderation.messages.ts';
 import { SEARCH_SUGGESTIONS_MAX } from '#domain/products/browse.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { adminMessages, profileMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { UserRow } from './user.mapper.ts';

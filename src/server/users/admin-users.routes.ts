@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminMessages, profileMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import { adminUsersPageSchema, adminUsersQuerySchema, pageOffset, totalPagesFor } from '#domain/users/admin-users.ts';
 import type { AdminUserRow } from '#domain/users/user.wire.ts';
 import { maskEmail, maskPhone } from '#domain/users/masking.ts';

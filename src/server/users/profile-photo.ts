@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { PROFILE_PHOTO_MAX_BYTES } from '#domain/constants.ts';
-import { authMessages, profileMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import { badRequest } from '../http/errors.ts';
 import { readMultipartForm } from '../http/multipart.ts';
 import { processProfilePhoto } from '../images/image-processing.ts';

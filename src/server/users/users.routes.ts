@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authMessages, profileMessages, validationMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { changePasswordBodySchema, editProfileBodySchema } from '#domain/users/user.schemas.ts';
 import { publicUserSchema, sessionUserSchema } from '#domain/users/user.wire.ts';
 import { currentUser } from '../auth/authenticate.ts';

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestedProductIdsResponseSchema } from '#domain/buy-requests/buy-request.wire.ts';
-import { authMessages, productMessages, profileMessages, wishlistMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
+import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import { wishlistChangeResponseSchema, wishlistResponseSchema } from '#domain/wishlist/wishlist.wire.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { findRequestedProductIds } from '../buy-requests/buy-requests.repository.ts';

@@ -1,6 +1,6 @@
 import { type ErrorCode, errorCodeForStatus } from '#domain/api-errors.ts';
 import { FIRST_SCREEN_ANSWERS_ID, FIRST_SCREEN_ANSWERS_TTL_MS } from '#domain/first-screen.ts';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { offlineMessages } from '#domain/offline.ts';
 import { parseAnswerJson } from './own-files.ts';
 

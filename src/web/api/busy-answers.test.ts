@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { ApiError, apiRequest } from './api-client.ts';
 import { BUSY_RETRIES, busyRetryDelay, createQueryClient } from './query-client.ts';
 

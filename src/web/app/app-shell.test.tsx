@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { type ApiHandler, answer, fakeApi, offline } from '#web/testing/fake-api.ts';
 import { renderWithApp } from '#web/testing/render.tsx';
 import { AppShell } from './app-shell.tsx';

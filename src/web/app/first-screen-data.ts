@@ -1,26 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
-import type { ProductImage } from '#domain/products/product.wire.ts';
-import type { SessionUser } from '#domain/users/user.wire.ts';
-import { siteFactsQuery } from '#web/api/site.ts';
 import { sessionQuery } from '#web/features/auth/api/session.ts';
-import { requestedProductsQuery } from '#web/features/buy-requests/api/get-requested-products.ts';
-import { unreadMessageCountQuery } from '#web/features/conversations/api/get-unread-count.ts';
-import { unreadCountQuery } from '#web/features/notifications/api/get-unread-count.ts';
-import { productQuery } from '#web/features/products/api/get-product.ts';
-import { browseListQuery } from '#web/features/products/api/get-products.ts';
-import {
-  GALLERY_SIZES,
-  GRID_CARD_SIZES,
-  ONE_COLUMN_MEDIA,
-  cardPhotoSources,
-  galleryPhotoSources,
-} from '#domain/products/photo-sources.ts';
-import { browseViewOf } from '#web/features/products/browse-address.ts';
-import { wishlistQuery } from '#web/features/wishlist/api/get-wishlist.ts';
-
-const PRODUCTS = ['/shop/products', '/admin/products'];
-const PRODUCT = ['/shop/products/:id', '/admin/products/:id'];
 
 /**
  * How long the first render waits for the first screen's code and data (main.tsx). Past it the
@@ -28,62 +7,11 @@ const PRODUCT = ['/shop/products/:id', '/admin/products/:id'];
  */
 export const FIRST_SCREEN_WAIT_MS = 3000;
 
-/** Asks for a photo with the <img> that will show it: same candidates, same sizes, first in line. */
-function preloadPhoto(attributes: { href: string; imageSrcset?: string; imageSizes: string; media?: string }) {
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.fetchPriority = 'high';
-  link.href = attributes.href;
-  if (attributes.imageSrcset) link.imageSrcset = attributes.imageSrcset;
-  link.imageSizes = attributes.imageSizes;
-  if (attributes.media) link.media = attributes.media;
-  document.head.append(link);
-}
+/** Addresses that only a signed-in user sees: their first screen needs the shop's queries. */
+const SIGNED_IN_AREA = /^\/(shop|admin|user)(\/|$)/;
 
-/** The first card's photo (the page's largest paint), as CardImage picks it on each screen width. */
-function preloadFirstCardPhoto(image: ProductImage | undefined) {
-  if (!image) return;
-  const { card, srcSet } = cardPhotoSources(image);
-  preloadPhoto({ href: card, imageSizes: GRID_CARD_SIZES, media: ONE_COLUMN_MEDIA });
-  preloadPhoto({ href: card, imageSrcset: srcSet, imageSizes: GRID_CARD_SIZES, media: `not all and ${ONE_COLUMN_MEDIA}` });
-}
-
-function preloadGalleryPhoto(image: ProductImage | undefined) {
-  if (!image) return;
-  const { src, srcSet } = galleryPhotoSources(image);
-  preloadPhoto({ href: src, imageSrcset: srcSet, imageSizes: GALLERY_SIZES });
-}
-
-const matches = (patterns: string[], pathname: string) =>
-  patterns.map((pattern) => matchPath(pattern, pathname)).find((match) => match !== null);
-
-/** What every signed-in frame shows at once: the bell, the footer, and a student's badge, hearts and requests. */
-function frameData(queryClient: QueryClient, user: SessionUser): Promise<unknown>[] {
-  const calls = [queryClient.prefetchQuery(unreadCountQuery), queryClient.prefetchQuery(siteFactsQuery)];
-  if (user.isAdmin) return calls;
-  return [
-    ...calls,
-    queryClient.prefetchQuery(unreadMessageCountQuery),
-    queryClient.prefetchQuery(wishlistQuery),
-    queryClient.prefetchQuery(requestedProductsQuery(user._id)),
-  ];
-}
-
-/** The listings of the address being opened, and then its largest photo. */
-function screenData(queryClient: QueryClient, pathname: string, search: string): Promise<unknown> | undefined {
-  if (matches(PRODUCTS, pathname)) {
-    // The view its address names (issue 22): the call the page will make, and the server answered in it.
-    const query = browseListQuery(browseViewOf(search));
-    return queryClient
-      .prefetchInfiniteQuery(query)
-      .then(() => preloadFirstCardPhoto(queryClient.getQueryData(query.queryKey)?.pages[0]?.products[0]?.images[0]));
-  }
-  const id = matches(PRODUCT, pathname)?.params.id;
-  if (!id) return undefined;
-  const query = productQuery(id);
-  return queryClient.prefetchQuery(query).then(() => preloadGalleryPhoto(queryClient.getQueryData(query.queryKey)?.images[0]));
-}
+/** Its code, or undefined when it could not be fetched (offline): the screens then ask for their own data. */
+const loadSignedInPart = () => import('./signed-in-first-screen.ts').catch(() => undefined);
 
 /**
  * Puts the data of the address being opened into the query cache as soon as the session is
@@ -94,7 +22,10 @@ function screenData(queryClient: QueryClient, pathname: string, search: string):
  * failed; a failure is the screen's to show, when its hook asks again.
  */
 export async function requestFirstScreenData(pathname: string, queryClient: QueryClient, search = ''): Promise<void> {
+  // The signed-in areas' code is asked for beside the session check, not after it.
+  const signedInPart = SIGNED_IN_AREA.test(pathname) ? loadSignedInPart() : undefined;
   const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
   if (!user) return;
-  await Promise.allSettled([...frameData(queryClient, user), screenData(queryClient, pathname, search)]);
+  const part = await (signedInPart ?? loadSignedInPart());
+  await part?.requestSignedInScreenData(queryClient, user, pathname, search);
 }

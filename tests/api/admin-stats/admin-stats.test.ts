@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminStatsMessages as m } from '#domain/admin-stats/admin-stats.messages.ts';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import { fakeClock } from '#server/clock.ts';
 import { products, users } from '#server/db/schema/index.ts';
 import { insertListings, insertUser } from '../../support/factories.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import { LOGIN_PER_EMAIL, LOGIN_PER_IP } from '#server/auth/auth-rate-limits.ts';
 import { pruneExpiredAuthRows } from '#server/auth/auth.repository.ts';
 import { KNOWN_DEVICES_PER_USER } from '#server/auth/known-devices.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import { loginBackoffMs } from '#server/auth/login.ts';
 import { hashSessionToken } from '#server/auth/sessions.ts';
 import { fakeClock } from '#server/clock.ts';

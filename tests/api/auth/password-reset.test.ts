@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, validationMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { fakeClock } from '#server/clock.ts';
 import { sessions, users } from '#server/db/schema/index.ts';
 import { DEFAULT_TEST_PASSWORD, insertUser } from '../../support/factories.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import { FORGOT_PASSWORD_PER_IP, SEND_CODE_PER_IP, VERIFY_CODE_PER_EMAIL } from '#server/auth/auth-rate-limits.ts';
 import { fakeClock } from '#server/clock.ts';
 import { rateLimits } from '#server/db/schema/index.ts';

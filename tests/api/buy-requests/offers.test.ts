@@ -5,7 +5,8 @@ import type { InterestedBuyersResponse, MyBuyRequestsResponse } from '#domain/bu
 import { OFFER_TTL_MS } from '#domain/buy-requests/offer.constants.ts';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
 import { conversationMessages as cm } from '#domain/conversations/conversation.messages.ts';
-import { buyRequestMessages, productMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import type { MyListingsResponse, ProductListResponse, ProductResponse } from '#domain/products/product.wire.ts';
 import { fakeClock } from '#server/clock.ts';
 import { conversationMessages, conversations, notifications } from '#server/db/schema/index.ts';

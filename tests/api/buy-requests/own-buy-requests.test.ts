@@ -1,4 +1,4 @@
-import { profileMessages } from '#domain/messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyBuyRequestsResponse, RequestedProductIdsResponse } from '#domain/buy-requests/buy-request.wire.ts';
 import type { ProductListResponse } from '#domain/products/product.wire.ts';

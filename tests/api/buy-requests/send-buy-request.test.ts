@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buyRequestMessages, productMessages, validationMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { SEND_BUY_REQUEST_PER_BUYER } from '#server/buy-requests/buy-request-rules.ts';
 import { insertListing, insertListings, insertUser } from '../../support/factories.ts';

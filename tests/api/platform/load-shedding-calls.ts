@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { type Config, testConfig } from '#server/config.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { loadConfig } from '#server/config.ts';
 import { conversationMessages, conversations } from '#server/db/schema/index.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';

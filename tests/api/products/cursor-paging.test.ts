@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, type ProductSort } from '#domain/catalog.ts';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { encodeListingCursor } from '#domain/products/listing-cursor.ts';
 import type { MyListingsResponse, ProductListResponse } from '#domain/products/product.wire.ts';
 import { products, userBlocks } from '#server/db/schema/index.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Condition } from '#domain/catalog.ts';
 import { browseMessages } from '#domain/products/browse.ts';
 import type { ProductListResponse } from '#domain/products/product.wire.ts';
-import { validationMessages } from '#domain/messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { products } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { eq } from 'drizzle-orm';

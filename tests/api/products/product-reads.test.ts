@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, productMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import type { MyListingsResponse, Product } from '#domain/products/product.wire.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListings, insertUser } from '../../support/factories.ts';

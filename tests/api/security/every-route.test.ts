@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type ErrorCode } from '#domain/api-errors.ts';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import type { RegisteredRoute } from '#server/http/route-registry.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertUser } from '../../support/factories.ts';

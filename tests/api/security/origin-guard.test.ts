@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import { wishlistItems } from '#server/db/schema/index.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';

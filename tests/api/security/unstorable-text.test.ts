@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteMessages, validationMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { buyRequests, products, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';

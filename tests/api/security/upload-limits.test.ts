@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authMessages, productMessages, siteMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { fakeClock } from '#server/clock.ts';
 import { products, users } from '#server/db/schema/index.ts';
 import { IMAGE_QUEUE_RETRY_AFTER_SECONDS, ImageQueue } from '#server/images/image-queue.ts';

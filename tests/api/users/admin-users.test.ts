@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ne } from 'drizzle-orm';
-import { adminMessages, authMessages, profileMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import type { AdminUsersPage } from '#domain/users/admin-users.ts';
 import { users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, profileMessages, validationMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { CHANGE_PASSWORD_PER_USER } from '#server/users/users.routes.ts';
 import { sessions, users } from '#server/db/schema/index.ts';

@@ -1,6 +1,7 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages, profileMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import {
   auditLog,
   buyRequests,

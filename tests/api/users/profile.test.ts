@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, profileMessages, validationMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { users } from '#server/db/schema/index.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type TestApp, body, createTestApp, listFiles, sessionCookieFor, storageKeyOf } from '../../support/test-app.ts';

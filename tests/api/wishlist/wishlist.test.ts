@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, productMessages, wishlistMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
+import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import type { WishlistResponse } from '#domain/wishlist/wishlist.wire.ts';
 import { wishlistItems } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';

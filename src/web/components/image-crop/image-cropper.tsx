@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import Cropper from 'react-easy-crop';
 import { toast } from '#web/lib/toast.ts';
 import { IMAGE_CROP } from '#domain/constants.ts';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { type PixelArea, cropToJpegFile } from './crop-image.ts';

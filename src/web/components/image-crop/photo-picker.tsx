@@ -2,7 +2,7 @@ import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { DEFAULT_AVATAR_PATH } from '#domain/constants.ts';
-import { validationMessages } from '#domain/messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ImageCropper } from './image-cropper.tsx';
 import { useFileUrl } from './use-file-url.ts';

@@ -1,7 +1,7 @@
 import { CircleUser, LogOut, type LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
-import { shellMessages as m } from '#domain/messages.ts';
+import { shellMessages as m } from '#domain/shell.messages.ts';
 import { useLogoutAndLeave } from '#web/features/auth/logout-button.tsx';
 import { UnreadBadge } from '#web/features/notifications/components/unread-badge.tsx';
 import { useUnreadCount } from '#web/features/notifications/api/get-unread-count.ts';

@@ -1,6 +1,7 @@
 import { AtSign, Briefcase, Camera, Mail, MessageCircle, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { shellMessages, siteMessages } from '#domain/messages.ts';
+import { shellMessages } from '#domain/shell.messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { useSiteFacts } from '#web/api/site.ts';
 import { paths } from '#web/config/paths.ts';
 

@@ -21,7 +21,7 @@ import {
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { conversationUiMessages } from '#domain/conversations/conversation-ui.messages.ts';
-import { shellMessages } from '#domain/messages.ts';
+import { shellMessages } from '#domain/shell.messages.ts';
 import { paths } from '#web/config/paths.ts';
 import { MessagesBadge } from '#web/features/conversations/components/messages-badge.tsx';
 

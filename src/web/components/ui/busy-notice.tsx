@@ -1,5 +1,5 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { siteMessages } from '#domain/messages.ts';
+import { siteMessages } from '#domain/site.messages.ts';
 import { isBusyError } from '#web/api/query-client.ts';
 
 /**

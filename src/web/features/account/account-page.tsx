@@ -2,7 +2,7 @@ import { Ban, Bell, Heart, KeyRound, Search, UserRound, UserRoundPen } from 'luc
 import { savedSearchMessages } from '#domain/alerts/saved-search.schemas.ts';
 import { SavedSearchList } from '#web/features/alerts/components/saved-search-list.tsx';
 import { conversationUiMessages } from '#domain/conversations/conversation-ui.messages.ts';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '#web/components/ui/page-title.tsx';

@@ -2,7 +2,7 @@ import { RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import type { FailedJob } from '#domain/jobs/jobs.wire.ts';
-import { jobMessages } from '#domain/messages.ts';
+import { jobMessages } from '#domain/jobs/job.messages.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/dialog.tsx';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { adminMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { firstNameOf } from '#domain/users/first-name.ts';
 import { Dialog } from '#web/components/ui/dialog.tsx';

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { adminMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
 import type { AdminUserRow } from '#domain/users/user.wire.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authMessages, validationMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { type ApiHandler, answer, fakeApi, offline } from '#web/testing/fake-api.ts';
 import { renderWithApp } from '#web/testing/render.tsx';
 import { RegisterPage } from './register-page.tsx';

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authMessages, validationMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { answer, fakeApi } from '#web/testing/fake-api.ts';
 import { renderWithApp, student } from '#web/testing/render.tsx';
 import { LoginPage } from './login-page.tsx';

@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useLogout } from './api/session.ts';

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import type { z } from 'zod';
-import { authMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
 import { registerFormSchema } from '#domain/users/user.schemas.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { PhotoPicker } from '#web/components/image-crop/photo-picker.tsx';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { OTP_LENGTH } from '#domain/constants.ts';
-import { authMessages, validationMessages } from '#domain/messages.ts';
+import { authMessages } from '#domain/users/auth.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { emailSchema } from '#domain/users/user.schemas.ts';
 import { ApiError } from '#web/api/api-client.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';

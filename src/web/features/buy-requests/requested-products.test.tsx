@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyBuyRequest } from '#domain/buy-requests/buy-request.wire.ts';
-import { buyRequestMessages as m } from '#domain/messages.ts';
+import { buyRequestMessages as m } from '#domain/buy-requests/buy-request.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { AppShell } from '#web/app/app-shell.tsx';
 import { ShopLayout } from '#web/components/layout/shop-layout.tsx';

@@ -1,6 +1,6 @@
 import { Activity, GraduationCap, Package, Store } from 'lucide-react';
 import { adminStatsMessages as m } from '#domain/admin-stats/admin-stats.messages.ts';
-import { adminMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
 import { formatPrice } from '#domain/products/pricing.ts';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useCategoryStats } from './api/get-category-stats.ts';

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminStatsMessages as m } from '#domain/admin-stats/admin-stats.messages.ts';
-import { adminMessages } from '#domain/messages.ts';
+import { adminMessages } from '#domain/users/admin-users.messages.ts';
 import { type ApiHandler, answer, fakeApi, held } from '#web/testing/fake-api.ts';
 import { admin, renderWithApp } from '#web/testing/render.tsx';
 import { DashboardPage } from './dashboard-page.tsx';

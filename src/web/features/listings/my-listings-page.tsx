@@ -1,7 +1,7 @@
 import { PackageOpen } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { firstNameOf } from '#domain/users/first-name.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';

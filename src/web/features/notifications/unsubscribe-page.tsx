@@ -1,6 +1,6 @@
 import { MailX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { notificationKindLabels } from '#domain/notifications/notification-kinds.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';

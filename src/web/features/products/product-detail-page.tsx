@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import type { SessionUser } from '#domain/users/user.wire.ts';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
@@ -12,11 +13,11 @@ import {
   BuyRequestStatusPanel,
   MakeOfferButton,
 } from '#web/features/buy-requests/components/buy-request-panel.tsx';
-import { ListingDealActions } from '#web/features/buy-requests/components/listing-deal-actions.tsx';
 import { MessageSellerLink } from '#web/features/conversations/components/message-seller-link.tsx';
 import { ReportButton } from '#web/features/moderation/components/report-button.tsx';
 import { SaleReviewsPanel } from '#web/features/reviews/components/sale-reviews-panel.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
+import { lazyWithPreload } from '#web/lib/lazy-with-preload.ts';
 import { useProduct } from './api/get-product.ts';
 import { BuyerContactBlock } from './components/buyer-contact-block.tsx';
 import { ImageGallery } from './components/image-gallery.tsx';
@@ -25,6 +26,11 @@ import { PriceTag } from './components/price-tag.tsx';
 import { SellerCard } from './components/seller-card.tsx';
 import { ShareButton } from './components/share-button.tsx';
 import { SimilarProducts } from './components/similar-products.tsx';
+
+/** The seller's own deal buttons (reserve, sold elsewhere) and their dialogs: only a seller fetches them. */
+const ListingDealActions = lazyWithPreload<{ product: Product }>(() =>
+  import('#web/features/buy-requests/components/listing-deal-actions.tsx').then((module) => module.ListingDealActions),
+);
 
 /** Product detail (spec 2), also the admin's /admin/products/:id. */
 export function ProductDetailPage() {
@@ -97,7 +103,9 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
               <OwnerActions product={product} asAdmin={user.isAdmin} summary={bar} />
               {isSeller && !product.soldOut && (
                 <div className="flex flex-wrap gap-2">
-                  <ListingDealActions product={product} />
+                  <Suspense fallback={null}>
+                    <ListingDealActions product={product} />
+                  </Suspense>
                 </div>
               )}
             </>

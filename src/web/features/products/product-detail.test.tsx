@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buyRequestMessages, productMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { type ApiCall, answer, fakeApi } from '#web/testing/fake-api.ts';
 import { admin, productOf, renderWithApp, student } from '#web/testing/render.tsx';

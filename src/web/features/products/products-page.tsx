@@ -2,7 +2,7 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import type { Category } from '#domain/catalog.ts';
 import { PRODUCTS_PAGE_SIZE_DEFAULT } from '#domain/constants.ts';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { BROWSE_PAGES_RESTORED_MAX } from '#domain/products/browse.ts';
 import type { ProductListResponse } from '#domain/products/product.wire.ts';
 import { Button } from '#web/components/ui/button.tsx';

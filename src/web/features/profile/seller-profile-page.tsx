@@ -2,7 +2,7 @@ import { CalendarDays, Mail, MessageCircle, Phone } from 'lucide-react';
 import { useParams } from 'react-router';
 import { DEFAULT_AVATAR_PATH } from '#domain/constants.ts';
 import { phoneHref, whatsappHref } from '#domain/contact.ts';
-import { profileMessages } from '#domain/messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import type { PublicUser } from '#domain/users/user.wire.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { type UploadAnswer, fakeUploads } from '#web/testing/fake-api.ts';
 import { productOf, renderWithApp, student } from '#web/testing/render.tsx';
 import { ProductForm } from './components/product-form.tsx';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useProduct } from '#web/features/products/api/get-product.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { wishlistMessages } from '#domain/messages.ts';
+import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { failureMessage } from '#web/api/failure-message.ts';
 import { useSession } from '#web/features/auth/api/session.ts';

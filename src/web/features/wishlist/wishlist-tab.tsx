@@ -1,6 +1,6 @@
 import { HeartOff } from 'lucide-react';
 import { WISHLIST_SKELETON_COUNT } from '#domain/constants.ts';
-import { wishlistMessages } from '#domain/messages.ts';
+import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import { ProductCardList, ProductGridSkeleton } from '#web/features/products/components/product-grid.tsx';
 import { useWishlist } from './api/get-wishlist.ts';
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { wishlistMessages } from '#domain/messages.ts';
+import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import type { SessionUser } from '#domain/users/user.wire.ts';
 import { sessionQueryKey } from '#web/features/auth/api/session.ts';

@@ -4,7 +4,8 @@ import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useId } from '
 import { useForm } from 'react-hook-form';
 import { toast } from '#web/lib/toast.ts';
 import { GENDERS } from '#domain/constants.ts';
-import { profileMessages, validationMessages } from '#domain/messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { type EditProfileForm, type EditProfileFormInput, editProfileFormSchema } from '#domain/users/user.schemas.ts';
 import type { SessionUser } from '#domain/users/user.wire.ts';
 import { messageOf } from '#web/api/failure-message.ts';

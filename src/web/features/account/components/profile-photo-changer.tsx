@@ -1,7 +1,8 @@
 import { Camera } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
-import { profileMessages, validationMessages } from '#domain/messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { ImageCropper } from '#web/components/image-crop/image-cropper.tsx';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { CalendarDays, Mail, Phone, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DEFAULT_AVATAR_PATH } from '#domain/constants.ts';
-import { profileMessages } from '#domain/messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import { useCurrentUser } from '#web/features/auth/api/session.ts';
 import { LogoutButton } from '#web/features/auth/logout-button.tsx';
 import { formatLongDate } from '#web/lib/format-date.ts';

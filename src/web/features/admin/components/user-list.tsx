@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEFAULT_AVATAR_PATH } from '#domain/constants.ts';
-import { profileMessages } from '#domain/messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import type { AdminUserRow } from '#domain/users/user.wire.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';

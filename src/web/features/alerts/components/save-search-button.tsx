@@ -1,98 +1,31 @@
 import { BellPlus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import {
-  DEFAULT_SAVED_SEARCH_FREQUENCY,
-  SAVED_SEARCH_FREQUENCIES,
-  SAVED_SEARCH_NAME_MAX_CHARS,
-  type SavedSearchCriteriaInput,
-  type SavedSearchFrequency,
-  savedSearchFrequencyLabels,
-  savedSearchMessages as m,
-} from '#domain/alerts/saved-search.schemas.ts';
-import { messageOf } from '#web/api/failure-message.ts';
+import { Suspense } from 'react';
+import type { SavedSearchCriteriaInput } from '#domain/alerts/saved-search.schemas.ts';
+import { savedSearchMessages as m } from '#domain/alerts/saved-search.messages.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog } from '#web/components/ui/dialog.tsx';
-import { Field, Input, Select } from '#web/components/ui/field.tsx';
 import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
-import { toast } from '#web/lib/toast.ts';
-import { useSaveSearch } from '../api/saved-searches.ts';
+import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
+import type { SaveSearchDialogProps } from './save-search-dialog.tsx';
 
-/** A name the search suggests for itself: its text, else its categories, else "All listings". */
-function suggestedName(criteria: SavedSearchCriteriaInput): string {
-  const categories = Array.isArray(criteria.category) ? criteria.category : criteria.category ? [criteria.category] : [];
-  const name = criteria.q?.trim() || categories.join(', ') || 'All listings';
-  return name.slice(0, SAVED_SEARCH_NAME_MAX_CHARS);
-}
+/** The dialog and its form code arrive when a student reaches for the button, not with Products. */
+const SaveSearchDialog = lazyWithPreload<SaveSearchDialogProps>(() =>
+  import('./save-search-dialog.tsx').then((module) => module.SaveSearchDialog),
+);
 
-/** 'Save this search' on Products: names the current search and how its matches are mailed. */
+/** 'Save this search' on Products (issue 24). */
 export function SaveSearchButton({ criteria }: { criteria: SavedSearchCriteriaInput }) {
   const dialog = useDisclosure();
-  const save = useSaveSearch();
-  const [name, setName] = useState('');
-  const [frequency, setFrequency] = useState<SavedSearchFrequency>(DEFAULT_SAVED_SEARCH_FREQUENCY);
-  const [error, setError] = useState<string | undefined>();
-  const id = useId();
-
-  const open = () => {
-    setName(suggestedName(criteria));
-    setFrequency(DEFAULT_SAVED_SEARCH_FREQUENCY);
-    setError(undefined);
-    dialog.open();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError(m.nameRequired);
-      return;
-    }
-    save.mutate(
-      { name: name.trim(), criteria, frequency },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.msg);
-          dialog.close();
-        },
-        onError: (failure) => setError(messageOf(failure, m.tooMany)),
-      },
-    );
-  };
-
   return (
     <>
-      <Button variant="secondary" onClick={open}>
+      <Button variant="secondary" onClick={dialog.open} {...preloadOnIntent(SaveSearchDialog.preload)}>
         <BellPlus className="h-4 w-4" aria-hidden="true" />
         {m.saveThisSearch}
       </Button>
-      <Dialog open={dialog.isOpen} onOpenChange={dialog.setOpen} title={m.saveThisSearch} description={m.saveIntro}>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <Field id={`${id}-name`} label="Name" error={error}>
-            <Input
-              value={name}
-              maxLength={SAVED_SEARCH_NAME_MAX_CHARS}
-              onChange={(event) => setName(event.target.value)}
-              autoFocus
-            />
-          </Field>
-          <Field id={`${id}-frequency`} label={m.frequencyLabel}>
-            <Select value={frequency} onChange={(event) => setFrequency(event.target.value as SavedSearchFrequency)}>
-              {SAVED_SEARCH_FREQUENCIES.map((value) => (
-                <option key={value} value={value}>
-                  {savedSearchFrequencyLabels[value]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={dialog.close}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={save.isPending}>
-              Save
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      {dialog.isOpen && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog criteria={criteria} onClose={dialog.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { validationMessages } from '#domain/messages.ts';
+import { validationMessages } from '#domain/validation.messages.ts';
 import { Field } from '#web/components/ui/field.tsx';
 import { PasswordInput } from '#web/components/ui/password-input.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { buyRequestMessages } from '#domain/messages.ts';
+import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useRequestedProducts } from './get-requested-products.ts';

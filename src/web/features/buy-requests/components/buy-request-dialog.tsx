@@ -5,7 +5,7 @@ import { toast } from '#web/lib/toast.ts';
 import type { z } from 'zod';
 import { type BuyRequestForm, buyRequestFormSchema } from '#domain/buy-requests/buy-request.schemas.ts';
 import { BUY_REQUEST_MESSAGE_MAX_CHARS } from '#domain/constants.ts';
-import { buyRequestMessages as m } from '#domain/messages.ts';
+import { buyRequestMessages as m } from '#domain/buy-requests/buy-request.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { Suspense } from 'react';
-import { buyRequestMessages as m } from '#domain/messages.ts';
+import { buyRequestMessages as m } from '#domain/buy-requests/buy-request.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 import { useDisclosure } from '#web/components/ui/use-disclosure.ts';

@@ -1,7 +1,7 @@
 import { Bookmark, BookmarkX, Store } from 'lucide-react';
 import { useId, useState } from 'react';
 import { offerMessages as om } from '#domain/buy-requests/offer.messages.ts';
-import { buyRequestMessages as m } from '#domain/messages.ts';
+import { buyRequestMessages as m } from '#domain/buy-requests/buy-request.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -11,7 +11,7 @@ import {
 import { OFFER_MAX_RUPEES, OFFER_MIN_RUPEES } from '#domain/buy-requests/offer.constants.ts';
 import { offerMessages as om, rupees } from '#domain/buy-requests/offer.messages.ts';
 import { BUY_REQUEST_MESSAGE_MAX_CHARS } from '#domain/constants.ts';
-import { buyRequestMessages as m } from '#domain/messages.ts';
+import { buyRequestMessages as m } from '#domain/buy-requests/buy-request.messages.ts';
 import { formatPrice } from '#domain/products/pricing.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';

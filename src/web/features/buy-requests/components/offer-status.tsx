@@ -1,13 +1,20 @@
 import { Check, HandCoins, Undo2 } from 'lucide-react';
+import { Suspense } from 'react';
 import type { Offer } from '#domain/buy-requests/buy-request.wire.ts';
 import { offerMessages as om } from '#domain/buy-requests/offer.messages.ts';
 import { serverOrNetworkMessageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
 import { formatLongDate } from '#web/lib/format-date.ts';
+import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useOfferStep } from '../api/offer-actions.ts';
-import { CounterDialog } from './offer-dialogs.tsx';
+import type { CounterDialogProps } from './offer-dialogs.tsx';
+
+/** The counter form and its validation arrive when it is opened, not with every list that shows a request. */
+const CounterDialog = lazyWithPreload<CounterDialogProps>(() =>
+  import('./offer-dialogs.tsx').then((module) => module.CounterDialog),
+);
 
 /**
  * The buyer's view of the offer on their open request (issue 23): their own offer waiting for the
@@ -40,7 +47,13 @@ export function BuyerOfferActions({ productId, offer }: { productId: string; off
               <Check className="h-4 w-4" aria-hidden="true" />
               {om.acceptButton}
             </Button>
-            <Button size="sm" variant="secondary" disabled={step.isPending} onClick={counter.open}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={step.isPending}
+              onClick={counter.open}
+              {...preloadOnIntent(CounterDialog.preload)}
+            >
               <HandCoins className="h-4 w-4" aria-hidden="true" />
               {om.counterButton}
             </Button>
@@ -56,7 +69,11 @@ export function BuyerOfferActions({ productId, offer }: { productId: string; off
           {om.withdrawButton}
         </Button>
       </div>
-      {counter.isOpen && <CounterDialog productId={productId} current={offer.amount} open onOpenChange={counter.setOpen} />}
+      {counter.isOpen && (
+        <Suspense fallback={null}>
+          <CounterDialog productId={productId} current={offer.amount} open onOpenChange={counter.setOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

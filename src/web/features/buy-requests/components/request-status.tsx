@@ -1,7 +1,7 @@
 import type { BuyRequestStatus } from '#domain/buy-requests/buy-request.schemas.ts';
 import type { MyBuyRequest } from '#domain/buy-requests/buy-request.wire.ts';
 import { offerMessages as om } from '#domain/buy-requests/offer.messages.ts';
-import { buyRequestMessages as m } from '#domain/messages.ts';
+import { buyRequestMessages as m } from '#domain/buy-requests/buy-request.messages.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatLongDate } from '#web/lib/format-date.ts';
 import { formatPrice } from '#domain/products/pricing.ts';

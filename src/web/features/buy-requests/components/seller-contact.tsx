@@ -1,7 +1,7 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { phoneHref, whatsappHref } from '#domain/contact.ts';
 import type { SellerContact as Contact } from '#domain/buy-requests/buy-request.wire.ts';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 
 const link = 'font-medium text-brand-700 underline-offset-2 hover:underline [overflow-wrap:anywhere]';
 

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { HOME_RECENT_PRODUCTS } from '#domain/constants.ts';
 import { homeMessages } from '#domain/home/home-copy.ts';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useProductPage } from '#web/features/products/api/get-products.ts';

@@ -2,7 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { formatPrice } from '#domain/products/pricing.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { messageOf } from '#web/api/failure-message.ts';

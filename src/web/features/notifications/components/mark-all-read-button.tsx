@@ -1,6 +1,6 @@
 import { CheckCheck } from 'lucide-react';
 import { toast } from '#web/lib/toast.ts';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useUnreadCount } from '../api/get-unread-count.ts';

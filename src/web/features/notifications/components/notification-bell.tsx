@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { Suspense, useId, useRef, useState } from 'react';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { tabClasses } from '#web/components/layout/bottom-tab-bar.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';

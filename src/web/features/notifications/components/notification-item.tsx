@@ -18,7 +18,7 @@ import {
   HandCoins,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { notificationText } from '#domain/notifications/notification-kinds.ts';
 import type { Notification } from '#domain/notifications/notification.wire.ts';
 import { formatTimeAgo } from '#web/lib/format-date.ts';

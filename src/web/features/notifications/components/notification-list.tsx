@@ -1,4 +1,4 @@
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import type { Notification } from '#domain/notifications/notification.wire.ts';
 import { NotificationItem } from './notification-item.tsx';
 

@@ -1,7 +1,7 @@
 import { Popover } from 'radix-ui';
 import { type RefObject, useRef } from 'react';
 import { Link } from 'react-router';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useNotifications } from '../api/get-notifications.ts';

@@ -1,5 +1,5 @@
 import { toast } from '#web/lib/toast.ts';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { NOTIFICATION_KINDS, type NotificationKind, notificationKindLabels } from '#domain/notifications/notification-kinds.ts';
 import { isPushKind, pushMessages } from '#domain/push/push.ts';
 import { messageOf } from '#web/api/failure-message.ts';

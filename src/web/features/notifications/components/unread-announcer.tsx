@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { notificationMessages } from '#domain/messages.ts';
+import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 
 /**

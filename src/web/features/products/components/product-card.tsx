@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import { discountPercent, truncateDescription } from '#domain/products/pricing.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { paths } from '#web/config/paths.ts';

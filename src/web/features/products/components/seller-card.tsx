@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_AVATAR_PATH } from '#domain/constants.ts';
 import { phoneHref, productEnquiryMessage, whatsappHref } from '#domain/contact.ts';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';

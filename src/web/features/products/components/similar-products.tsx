@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { productMessages } from '#domain/messages.ts';
+import { productMessages } from '#domain/products/product.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { useIdleOnce } from '#web/lib/when-idle.ts';
 import { useProductList } from '../api/get-products.ts';

@@ -1,5 +1,5 @@
 import { PRODUCTS_PAGE_SIZE_MAX } from '#domain/constants.ts';
-import { profileMessages } from '#domain/messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import { useProductList } from '#web/features/products/api/get-products.ts';
 import { LoadMore } from '#web/features/products/components/load-more.tsx';
 import { ProductCardList, ProductGridSkeleton } from '#web/features/products/components/product-grid.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from '#web/lib/toast.ts';
-import { profileMessages } from '#domain/messages.ts';
+import { profileMessages } from '#domain/users/profile.messages.ts';
 import { ApiError } from '#web/api/api-client.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 

@@ -13,19 +13,15 @@ import { useSaveReview } from '../api/save-review.ts';
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** Stars (a radio group: arrow keys move between them) and optional text; posts or edits the caller's review. */
-export function ReviewDialog({
-  open,
-  onOpenChange,
-  productId,
-  counterpartName,
-  existing,
-}: {
+export interface ReviewDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   productId: string;
   counterpartName: string;
   existing?: Review | null;
-}) {
+}
+
+export function ReviewDialog({ open, onOpenChange, productId, counterpartName, existing }: ReviewDialogProps) {
   const [rating, setRating] = useState(existing?.rating ?? 0);
   const [text, setText] = useState(existing?.text ?? '');
   const [error, setError] = useState<string | undefined>();

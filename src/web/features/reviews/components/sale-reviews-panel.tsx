@@ -1,12 +1,18 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { reviewMessages as m } from '#domain/reviews/review.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useSession } from '#web/features/auth/api/session.ts';
 import { formatLongDate } from '#web/lib/format-date.ts';
+import { lazyWithPreload } from '#web/lib/lazy-with-preload.ts';
 import { useSaleReviews } from '../api/get-sale-reviews.ts';
-import { ReviewDialog } from './review-dialog.tsx';
+import type { ReviewDialogProps } from './review-dialog.tsx';
 import { ReviewItem } from './review-item.tsx';
+
+/** The review form arrives when it is opened, not with every product page. */
+const ReviewDialog = lazyWithPreload<ReviewDialogProps>(() =>
+  import('./review-dialog.tsx').then((module) => module.ReviewDialog),
+);
 
 /**
  * On a sold listing's page, for its buyer and its seller only: review the other side (once,
@@ -54,7 +60,11 @@ export function SaleReviewsPanel({ product }: { product: Product }) {
           <ReviewItem review={theirs} />
         </div>
       )}
-      {open && <ReviewDialog open={open} onOpenChange={setOpen} productId={product._id} counterpartName={name} existing={mine} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReviewDialog open={open} onOpenChange={setOpen} productId={product._id} counterpartName={name} existing={mine} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { wishlistMessages } from '#domain/messages.ts';
+import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/cn.ts';
 

@@ -1,0 +1,16 @@
+export const profileMessages = {
+  updated: 'Profile updated successfully!',
+  updateFailed: 'Failed to update profile.',
+  passwordUpdated: 'Password updated successfully!',
+  passwordUpdateFailed: 'Failed to update password.',
+  wrongCurrentPassword: 'Current password is incorrect.',
+  fetchFailed: 'Failed to fetch user',
+  notFound: 'User not found',
+  notProvided: 'Not provided',
+  photoUpdated: 'Profile photo updated successfully!',
+  photoUpdateFailed: 'Failed to update profile photo.',
+  photoRequired: 'Please choose a photo.',
+  memberSince: 'Member since',
+  sellerListingsHeading: 'Available listings',
+  sellerNoListings: 'Nothing for sale from this seller right now.',
+} as const;
