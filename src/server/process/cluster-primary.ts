@@ -122,7 +122,8 @@ export async function runPrimary(config: Config, log: Logger, entry: string, set
     const wasListening = listening.delete(worker);
     liveWorkers.set(running.size);
     if (stopping) {
-      if (code !== 0) failedExit = true;
+      // A worker still starting has no handler yet: SIGTERM ends it, with nothing left undone.
+      if (code !== 0 && signal !== 'SIGTERM') failedExit = true;
       finish();
       return;
     }

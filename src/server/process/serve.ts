@@ -9,7 +9,7 @@ import { createOutboxMailer, createSmtpMailer } from '../mail/mailer.ts';
 import { appMetricsSource, listenForMetrics } from '../metrics/metrics.ts';
 import { loadDemoActivity, loadDemoCatalogueIfEmpty } from '../seed/demo-on-start.ts';
 import type { DemoLogin } from '../seed/seed-catalogue.ts';
-import { storageFor } from '../storage/s3-storage.ts';
+import { type Storage, createLocalStorage } from '../storage/storage.ts';
 import { answerMetricsRequests, askPrimaryForMetrics } from './cluster-metrics.ts';
 import { SHUTDOWN_GRACE_MS, openConfiguredDatabase, prepareDatabase } from './prepare.ts';
 
@@ -23,10 +23,9 @@ const LISTEN_BACKLOG = 4096;
 export async function runSingleProcess(config: Config, log: Logger): Promise<void> {
   const database = await openConfiguredDatabase(config, log);
   await prepareDatabase(database, config);
-  const uploadsDir = uploadsDirOf(config);
-  const storage = storageFor(config, uploadsDir);
+  const storage = await openStorage(config);
   const demoLogins = await loadDemoCatalogueIfEmpty(database, config, storage, log);
-  await serve(config, log, database, { demoLogins, metricsPort: config.metricsPort });
+  await serve(config, log, database, storage, { demoLogins, metricsPort: config.metricsPort });
 }
 
 /**
@@ -37,8 +36,7 @@ export async function runSingleProcess(config: Config, log: Logger): Promise<voi
 export async function runWorker(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel });
   const database = await openConfiguredDatabase(config, log);
-  const app = await serve(config, log, database, { metricsText: askPrimaryForMetrics });
-  answerMetricsRequests(app.metrics.registry);
+  await serve(config, log, database, await openStorage(config), { metricsText: askPrimaryForMetrics });
 }
 
 interface ServeOptions {
@@ -47,13 +45,23 @@ interface ServeOptions {
   metricsText?: () => Promise<string>;
 }
 
-async function serve(config: Config, log: Logger, database: DatabaseHandle, options: ServeOptions) {
+/**
+ * The storage driver; the S3 one (and the AWS SDK, some 20 MB of memory in every process) is
+ * loaded only when STORAGE=s3.
+ */
+async function openStorage(config: Config): Promise<Storage> {
+  if (config.storage.driver === 'local') return createLocalStorage(uploadsDirOf(config), config.publicUrl);
+  const { storageFor } = await import('../storage/s3-storage.ts');
+  return storageFor(config, uploadsDirOf(config));
+}
+
+async function serve(config: Config, log: Logger, database: DatabaseHandle, storage: Storage, options: ServeOptions) {
   const uploadsDir = uploadsDirOf(config);
-  const storage = storageFor(config, uploadsDir);
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
   const app = await buildApp({ config, database, mailer, storage, uploadsDir, metricsText: options.metricsText });
+  if (cluster.isWorker) answerMetricsRequests(app.metrics.registry);
   if (options.demoLogins) await loadDemoActivity(app, options.demoLogins);
 
   let closing = false;
