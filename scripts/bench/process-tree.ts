@@ -59,3 +59,22 @@ export function rssBytes(pid: number): number {
 export function treeRssBytes(pid: number): number {
   return processTree(pid).reduce((sum, each) => sum + rssBytes(each), 0);
 }
+
+/**
+ * Proportional memory of one process in bytes (0 when it has gone): its private pages plus its
+ * share of those it shares (the node binary, libraries), so summing over processes counts each
+ * shared page once, unlike RSS.
+ */
+export function pssBytes(pid: number): number {
+  try {
+    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Proportional memory of `pid` and its descendants, summed. */
+export function treePssBytes(pid: number): number {
+  return processTree(pid).reduce((sum, each) => sum + pssBytes(each), 0);
+}
