@@ -120,7 +120,7 @@ describe('the dense grid', () => {
     await context.close();
   });
 
-  it('shows four columns at 1280 px, and two columns of recent products on a phone’s Home', async () => {
+  it('shows four columns at 1280 px, and on a phone’s Home four whole recent products in two columns first', async () => {
     const { context, page } = await pageAs({ width: 1280, height: 800 });
     await page.goto('/shop/products');
     await poll(() => page.locator('article').count()).toBe(24);
@@ -129,6 +129,7 @@ describe('the dense grid', () => {
     await page.goto('/shop');
     await poll(() => page.getByRole('list', { name: 'Recently Added Products' }).getByRole('listitem').count()).toBe(10);
     expect(await columns(page, 'Recently Added Products')).toBe(2);
+    await poll(() => wholeCardsInView(page)).toBeGreaterThanOrEqual(4);
     await searchBox(page).waitFor();
     await captureAtBothWidths(page, 'browse-home');
     await context.close();

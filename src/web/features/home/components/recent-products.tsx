@@ -16,10 +16,10 @@ export function RecentProducts() {
   const products = recent.data?.products ?? [];
   return (
     <section aria-labelledby="recently-added">
-      <h2 id="recently-added" className="text-xl font-bold text-slate-900 sm:text-2xl">
+      <h2 id="recently-added" className="text-lg font-bold text-slate-900 sm:text-2xl">
         {homeMessages.recentlyAdded}
       </h2>
-      <div className="mt-4">
+      <div className="mt-3 sm:mt-4">
         {recent.isPending ? (
           <ProductGridSkeleton count={4} />
         ) : products.length === 0 ? (
