@@ -117,7 +117,7 @@ function ProductDetail({ product, user }: { product: Product; user: SessionUser 
               />
               <ActionBar label={productMessages.buyerActionsLabel} summary={bar}>
                 <BuyRequestButton product={product} className={actionBarMainClasses} />
-                <MakeOfferButton product={product} className={actionBarSideClasses} />
+                <MakeOfferButton product={product} compact className={actionBarSideClasses} />
                 {!product.soldOut && <MessageSellerLink productId={product._id} compact className={actionBarSideClasses} />}
               </ActionBar>
             </BuyerContactBlock>

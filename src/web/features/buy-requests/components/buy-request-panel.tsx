@@ -104,15 +104,30 @@ export function BuyRequestButton({ product, className }: { product: Product; cla
 }
 
 /** 'Make an offer' (issue 23): a price of the buyer's own; nothing on their own or a sold listing. */
-export function MakeOfferButton({ product, className }: { product: Product; className?: string }) {
+export function MakeOfferButton({
+  product,
+  className,
+  compact = false,
+}: {
+  product: Product;
+  className?: string;
+  /** Below md only the icon shows (a side action of the phone's action bar); the label stays for screen readers. */
+  compact?: boolean;
+}) {
   const user = useCurrentUser();
   const dialog = useDisclosure();
   if (product.seller._id === user._id || product.soldOut) return null;
   return (
     <>
-      <Button onClick={dialog.open} {...preloadOnIntent(MakeOfferDialog.preload)} className={className} variant="secondary">
-        <HandCoins className="h-4 w-4 shrink-0" aria-hidden="true" />
-        <span className="truncate">{om.makeOfferButton}</span>
+      <Button
+        onClick={dialog.open}
+        {...preloadOnIntent(MakeOfferDialog.preload)}
+        className={className}
+        variant="secondary"
+        title={compact ? om.makeOfferButton : undefined}
+      >
+        <HandCoins className={cn('h-4 w-4 shrink-0', compact && 'max-md:h-5 max-md:w-5')} aria-hidden="true" />
+        <span className={cn('truncate', compact && 'max-md:sr-only')}>{om.makeOfferButton}</span>
       </Button>
       {dialog.isOpen && (
         <Suspense fallback={null}>
