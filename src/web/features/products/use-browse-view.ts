@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useOptimistic } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Category, Condition } from '#domain/catalog.ts';
 import { type BrowseView, EMPTY_BROWSE_VIEW, browseSearchOf, isFiltered } from '#domain/products/browse.ts';
@@ -14,12 +14,19 @@ const toggled = <T extends string>(list: T[], value: T, on: boolean) =>
  * forward step through the views. A change is a new history entry; the page count following the
  * scroll replaces the current one. The categories and the buy-request toggle are also kept on
  * the device (spec 4).
+ *
+ * The router moves to a new address in a transition, so the address's view reaches the screen
+ * only once the whole page has rendered again: a ticked checkbox would spring back unticked for
+ * that while (longer on a slow phone), and a second tap in that moment would build on the view
+ * before the first. The view shown is therefore the one asked for, optimistically, until the
+ * address catches up.
  */
 export function useBrowseView() {
   const location = useLocation();
   const navigate = useNavigate();
-  const view = useMemo(() => browseViewOf(location.search), [location.search]);
-  const canonical = browseSearchOf(view);
+  const addressed = useMemo(() => browseViewOf(location.search), [location.search]);
+  const [view, showView] = useOptimistic(addressed);
+  const canonical = browseSearchOf(addressed);
 
   // An address with unknown or bad values (or a bare one given the kept filter) is rewritten to what is shown.
   useEffect(() => {
@@ -28,28 +35,35 @@ export function useBrowseView() {
     }
   }, [canonical, location.pathname, location.search, navigate]);
 
-  const categoriesKey = view.categories.join(',');
+  const categoriesKey = addressed.categories.join(',');
   useEffect(() => {
-    writeStoredProductFilter({ showBuyRequests: view.requested, filter: view.categories });
+    writeStoredProductFilter({ showBuyRequests: addressed.requested, filter: addressed.categories });
     // The list's identity changes with every address; its content is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view.requested, categoriesKey]);
+  }, [addressed.requested, categoriesKey]);
 
   const go = useCallback(
     (next: BrowseView, replace = false) => {
-      void navigate({ pathname: location.pathname, search: browseSearchOf(next) }, { replace });
+      // A bare address shows the kept filter (browseViewOf), so it is the new view's before the
+      // address changes: else unticking the last category, or Clear Filter, brought it back.
+      writeStoredProductFilter({ showBuyRequests: next.requested, filter: next.categories });
+      startTransition(() => {
+        showView(next);
+        void navigate({ pathname: location.pathname, search: browseSearchOf(next) }, { replace });
+      });
     },
-    [location.pathname, navigate],
+    [location.pathname, navigate, showView],
   );
 
   /** A new view: a history entry of its own, from the top of its first page. */
-  const change = useCallback(
-    (patch: Partial<BrowseView>) => {
-      go({ ...view, ...patch, page: 1 });
+  const show = useCallback(
+    (next: BrowseView) => {
+      go({ ...next, page: 1 });
       window.scrollTo(0, 0);
     },
-    [go, view],
+    [go],
   );
+  const change = useCallback((patch: Partial<BrowseView>) => show({ ...view, ...patch }), [show, view]);
 
   const setPage = useCallback(
     (page: number) => {
@@ -63,7 +77,8 @@ export function useBrowseView() {
     isActive: isFiltered(view),
     change,
     setPage,
-    reset: useCallback(() => change(EMPTY_BROWSE_VIEW), [change]),
+    // The empty view itself, not merged into the current one: that kept the sort and the price range.
+    reset: useCallback(() => show(EMPTY_BROWSE_VIEW), [show]),
     toggleCategory: (category: Category, on: boolean) => change({ categories: toggled(view.categories, category, on) }),
     toggleCondition: (condition: Condition, on: boolean) => change({ conditions: toggled(view.conditions, condition, on) }),
   };
