@@ -53,8 +53,10 @@ export function ListingCard({ product, canEdit, onEdit, extraActions, headingLev
       onError: (error) => toast.error(messageOf(error, productMessages.deleteFailed)),
     });
 
+  // Two cards share a phone's width: each control takes the card's whole width there, so a long
+  // label ('Interested buyers') wraps inside its button instead of spilling out of the card.
   const footer = (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2 max-sm:[&>*]:w-full max-sm:[&_button]:w-full max-sm:[&_button]:h-auto max-sm:[&_button]:min-h-8 max-sm:[&_button]:justify-start max-sm:[&_button]:py-1.5 max-sm:[&_button]:text-left max-sm:[&_span.truncate]:whitespace-normal">
       {product.expired && !product.soldOut && <ExpiredNote />}
       {!product.soldOut && <RenewButton product={product} />}
       {product.soldOut && product.buyer && canEdit && (
