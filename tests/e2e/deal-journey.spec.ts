@@ -121,6 +121,12 @@ describe('offer → counter → accept → both review → rating on the profile
     await toast(buyerPage, om.acceptedSold).waitFor();
     await buyerPage.getByText(om.soldFor(rupees(460)), { exact: true }).waitFor();
     await buyerPage.getByText(productMessages.soldOutBadge, { exact: true }).first().waitFor();
+    // On a phone the bar at the bottom says what it sold for, not the asking price.
+    await buyerPage.setViewportSize({ width: 375, height: 812 });
+    const bar = buyerPage.getByRole('group', { name: productMessages.buyerActionsLabel });
+    await expect.poll(() => bar.innerText()).toContain(rupees(460));
+    expect(await bar.innerText()).not.toContain(rupees(500));
+    await buyerPage.setViewportSize(DESKTOP);
   });
 
   it('the seller sees it sold at the countered amount on My Listings', async () => {

@@ -59,8 +59,10 @@ export function ProductDetailPage() {
 }
 
 /** The price as the phone's action bar shows it: the ₹ amount alone (the original and badge are just above). */
+/** The bar's price: what it sold for once sold at an agreed amount (issue 23), else the asking price. */
 function BarPrice({ product }: { product: Product }) {
-  return <PriceTag price={product.price} originalPrice={null} showBadge={false} />;
+  const price = product.soldOut && product.soldPrice !== null ? product.soldPrice : product.price;
+  return <PriceTag price={price} originalPrice={null} showBadge={false} />;
 }
 
 /**
