@@ -10,6 +10,18 @@ import { createFirstScreen } from './first-screen.ts';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
+ * A missing file (/assets/gone-a1.js, /icon.png, /manifest.webmanifest) is a 404, anything else
+ * the app's page. A page's address may hold dots too: the renew link's signed token
+ * (`/renew/<id>.<expiry>.<signature>`, issue 24) would look like a file with a 43-letter
+ * extension, so only a short extension of letters and digits counts.
+ */
+const FILE_EXTENSION = /\.[A-Za-z0-9]{1,11}$/;
+
+function asksForFile(url: string): boolean {
+  return FILE_EXTENSION.test(url.split('?')[0] ?? '');
+}
+
+/**
  * The page in the best encoding the browser takes: the not-found handler that serves it is
  * outside @fastify/compress's route hooks, and a page with its first answers is tens of KB.
  */
@@ -74,7 +86,7 @@ export async function registerWebApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return apiNotFound(reply, app.registeredRoutes);
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0] ?? '');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !asksForFile(request.url);
     if (firstScreenPage && wantsPage) {
       const page = await firstScreenPage(request);
       if (page.setCookie.length > 0) reply.header('set-cookie', page.setCookie);

@@ -194,6 +194,19 @@ describe('the page of a first screen', () => {
     expect(warn).toHaveBeenCalledOnce();
   });
 
+  it("serves the page at a mail's renew link, whose signed token has dots in it, and still 404s a missing file (issue 24)", async () => {
+    const token = `${listingId}.1795938879077.pObfKMXFPsxbL3i8JcwxxS-4tjcfH7EPAJRFghOjJFw`;
+    const page = await t.app.inject({ method: 'GET', url: `/renew/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<div id="root"></div>');
+    for (const url of ['/assets/gone-z9.js', '/favicon.ico', '/manifest.webmanifest', '/icons/none.png?v=2']) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+
   it('is sent compressed', async () => {
     const response = await t.app.inject({
       method: 'GET',
