@@ -76,12 +76,13 @@ describe('the account page', () => {
   it('moves between the tabs with the keyboard', async () => {
     const page = await openAccount(asha, PHONE);
     const tabs = page.getByRole('tab');
-    // The spec's four, the notification settings and the blocked users (issue 12).
+    // The spec's four, the saved searches (issue 24), the notification settings and the blocked users (issue 12).
     expect(await tabs.allInnerTexts()).toEqual([
       'Profile',
       'Change Password',
       'Edit Profile',
       'Wishlist',
+      'Saved searches',
       'Notifications',
       'Blocked users',
     ]);

@@ -31,7 +31,7 @@ function isTab(value: string | null): value is TabValue {
 }
 
 /**
- * The signed-in user's account (spec 2): four tabs, a fifth for notification settings and a sixth for blocked users. The open tab lives in the address (?tab=),
+ * The signed-in user's account (spec 2): four tabs, then the saved searches (issue 24), the notification settings and the blocked users. The open tab lives in the address (?tab=),
  * so a reload or a shared link opens the same one; Radix gives the tabs arrow-key navigation.
  */
 export function AccountPage() {
