@@ -23,6 +23,8 @@ export interface NewListing {
   buyerId?: string | null;
   /** When it was sold; a sold listing without one counts as sold when it was listed (or now). */
   soldAt?: Date;
+  /** What a sold listing sold for (null: sold elsewhere, or not said). */
+  soldPrice?: number | null;
   createdAt?: Date;
   /** Listed or last renewed (Newest sorts by it); defaults to createdAt. */
   renewedAt?: Date;
@@ -49,6 +51,7 @@ function listingValues(listing: NewListing, id: string): typeof products.$inferI
     buyerId: listing.buyerId ?? null,
     // The schema requires a sale time exactly on sold listings.
     soldAt: listing.soldOut ? (listing.soldAt ?? listing.createdAt ?? new Date()) : null,
+    soldPrice: listing.soldOut ? (listing.soldPrice ?? null) : null,
     ...(listing.createdAt ? { createdAt: listing.createdAt, updatedAt: listing.createdAt } : {}),
     ...lifecycleValues(listing),
   };

@@ -149,7 +149,8 @@ export async function seedDemoCatalogue(ctx: SeedContext): Promise<DemoLogin[]> 
       buyerId: sold ? students[(index + 7) % students.length]!.id : null,
       createdAt,
       expired,
-      ...(sold ? { soldAt: halfwayToNow(createdAt, now) } : {}),
+      // Sold to a buyer here at the asking price (issue 23 keeps what a sale was for).
+      ...(sold ? { soldAt: halfwayToNow(createdAt, now), soldPrice: template.price } : {}),
       photos: stored,
     });
   }

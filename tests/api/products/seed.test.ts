@@ -69,6 +69,10 @@ describe('the demo catalogue', () => {
     expect(answer.categories.map((category) => category.name)).toEqual([...CATEGORIES].sort());
     expect(answer.total).toBeGreaterThanOrEqual(50);
     expect(answer.products.some((product) => product.soldOut && product.buyer)).toBe(true);
+    // Every sale to a buyer says what it sold for (the asking price in the catalogue's past, an offer in the demo's).
+    expect(answer.products.filter((product) => product.soldOut && product.buyer).every((product) => product.soldPrice! > 0)).toBe(
+      true,
+    );
     expect(answer.products.every((product) => product.price > 0 && product.images.length >= 1)).toBe(true);
   });
 
