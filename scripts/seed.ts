@@ -76,7 +76,8 @@ async function main() {
     }
     if (freshDemo) {
       // The students' activity goes through the app's own API. Its workers stay off here: the
-      // mails it queues are delivered by the server.
+      // mails and alerts (price drops, saved-search matches) it queues are delivered by the
+      // server as it starts.
       const app = await buildApp({
         config: { ...config, workers: false },
         database,

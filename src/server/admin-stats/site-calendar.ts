@@ -7,7 +7,7 @@ import { MONTH_NAMES, type MonthName } from '#domain/admin-stats/admin-stats.wir
  */
 
 /** A wall-clock reading in some zone; month is 1–12. */
-interface WallTime {
+export interface WallTime {
   year: number;
   month: number;
   day: number;
@@ -44,7 +44,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function wallTimeAt(instant: Date, timeZone: string): WallTime {
+export function wallTimeAt(instant: Date, timeZone: string): WallTime {
   const parts = Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(instant)

@@ -28,9 +28,10 @@ export async function loadDemoCatalogueIfEmpty(
 }
 
 /**
- * The demo students' conversations, requests, notifications and wishlists, written through the
- * built app's own API (demo-activity.ts), then the logins. A failure leaves the catalogue without
- * activity and the server still starts.
+ * The demo students' conversations, requests, offers, sales and reviews, meet-ups, saved searches,
+ * wishlists and alerts, written through the built app's own API (demo-activity.ts, which waits for
+ * the queue to deliver the alerts, so they are there before the server listens), then the logins.
+ * A failure leaves the catalogue without activity and the server still starts.
  */
 export async function loadDemoActivity(app: FastifyInstance, logins: DemoLogin[]) {
   try {

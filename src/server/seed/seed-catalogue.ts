@@ -347,13 +347,19 @@ export async function seedScaleCatalogue(ctx: SeedContext, target: number): Prom
   return missing;
 }
 
+/** How many students' logins the start prints (the first ones of demoLogins()). */
+export const PRINTED_DEMO_STUDENTS = 3;
+
 /** The lines that tell a newcomer how to sign in to the demo. */
 export function formatDemoLogins(logins: DemoLogin[]): string {
   const [admin, ...students] = logins;
   const lines = ['Demo logins (every account uses the same password):'];
   if (admin) lines.push(`  admin:    ${admin.email} / ${admin.password}`);
-  for (const student of students.slice(0, 3)) lines.push(`  student:  ${student.email} / ${student.password}`);
-  if (students.length > 3)
-    lines.push(`  … and ${students.length - 3} more students, firstname.lastname@${students[0]!.email.split('@')[1]}`);
+  for (const student of students.slice(0, PRINTED_DEMO_STUDENTS))
+    lines.push(`  student:  ${student.email} / ${student.password}`);
+  if (students.length > PRINTED_DEMO_STUDENTS)
+    lines.push(
+      `  … and ${students.length - PRINTED_DEMO_STUDENTS} more students, firstname.lastname@${students[0]!.email.split('@')[1]}`,
+    );
   return lines.join('\n');
 }
