@@ -56,6 +56,9 @@ async function signedIn(
 const loaded = (page: Page, selector: string) =>
   page.locator(selector).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
+/** The first printed demo student's unread alerts on a fresh start. */
+const DEMO_UNREAD_ALERTS = 13;
+
 describe('the phone shell of a demo student', () => {
   it('shows five tabs at most, the last one Account carrying the unread alerts', async () => {
     const { context, page } = await signedIn(server.url);
@@ -65,11 +68,12 @@ describe('the phone shell of a demo student', () => {
     expect(await tabs.getByRole('listitem').count()).toBe(5);
     for (const name of ['Home', 'Products', 'Sell']) await tabs.getByRole('link', { name, exact: true }).waitFor();
     await tabs.getByRole('link', { name: /^Messages, \d+ unread$/ }).waitFor();
-    // Seven unread alerts wait for the demo student (tests/api/products/seed.test.ts).
-    await tabs.getByRole('button', { name: shellMessages.accountTabLabel(7) }).waitFor();
+    // Thirteen unread alerts wait for the first printed demo student (tests/api/products/seed.test.ts):
+    // requests, decisions, messages, and the deal's counter, reviews, meet-up, price drop and search match.
+    await tabs.getByRole('button', { name: shellMessages.accountTabLabel(DEMO_UNREAD_ALERTS) }).waitFor();
     await page
       .getByRole('banner')
-      .getByRole('button', { name: notificationMessages.bellLabel(7) })
+      .getByRole('button', { name: notificationMessages.bellLabel(DEMO_UNREAD_ALERTS) })
       .waitFor();
     await captureAtBothWidths(page, 'demo-shell');
     await context.close();
@@ -83,7 +87,7 @@ describe('the phone shell of a demo student', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    await menu.getByRole('menuitem', { name: shellMessages.alertsWithUnread(7) }).waitFor();
+    await menu.getByRole('menuitem', { name: shellMessages.alertsWithUnread(DEMO_UNREAD_ALERTS) }).waitFor();
     await expectAccessible(page);
     // The screen as the phone shows it (a full-page capture would move the bar away from its menu).
     await page.screenshot({ path: `${SCREENSHOT_DIR}/demo-account-menu-375.png` });
@@ -174,7 +178,7 @@ describe('a demo that is already in motion', () => {
     await page.getByRole('heading', { name: notificationMessages.heading, level: 1 }).waitFor();
     await expect
       .poll(() => page.getByRole('region', { name: notificationMessages.heading }).getByRole('listitem').count())
-      .toBe(7);
+      .toBe(DEMO_UNREAD_ALERTS);
     await captureAtBothWidths(page, 'demo-alerts');
     await context.close();
   });

@@ -28,12 +28,21 @@ export function useBrowseView() {
   const [view, showView] = useOptimistic(addressed);
   const canonical = browseSearchOf(addressed);
 
+  // This page stays mounted while the router draws the next one (a product, About): a page count
+  // or a correction arriving then must not replace the address the student has just moved to.
+  // The browser's current entry is the router's (BrowserRouter keeps its key in history.state; a
+  // memory router leaves it empty, and is always here).
+  const stillHere = useCallback(() => {
+    const current = (window.history.state as { key?: string } | null)?.key;
+    return current === undefined || current === location.key;
+  }, [location.key]);
+
   // An address with unknown or bad values (or a bare one given the kept filter) is rewritten to what is shown.
   useEffect(() => {
-    if (canonical !== location.search.replace(/^\?/, '')) {
+    if (stillHere() && canonical !== location.search.replace(/^\?/, '')) {
       void navigate({ pathname: location.pathname, search: canonical }, { replace: true, preventScrollReset: true });
     }
-  }, [canonical, location.pathname, location.search, navigate]);
+  }, [canonical, location.pathname, location.search, navigate, stillHere]);
 
   const categoriesKey = addressed.categories.join(',');
   useEffect(() => {
@@ -44,6 +53,7 @@ export function useBrowseView() {
 
   const go = useCallback(
     (next: BrowseView, replace = false) => {
+      if (replace && !stillHere()) return;
       // A bare address shows the kept filter (browseViewOf), so it is the new view's before the
       // address changes: else unticking the last category, or Clear Filter, brought it back.
       writeStoredProductFilter({ showBuyRequests: next.requested, filter: next.categories });
@@ -52,7 +62,7 @@ export function useBrowseView() {
         void navigate({ pathname: location.pathname, search: browseSearchOf(next) }, { replace });
       });
     },
-    [location.pathname, navigate, showView],
+    [location.pathname, navigate, showView, stillHere],
   );
 
   /** A new view: a history entry of its own, from the top of its first page. */
