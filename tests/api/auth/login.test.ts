@@ -65,13 +65,14 @@ describe('login', () => {
     await time('warm-up@campus.edu');
     const known = [];
     const unknown = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 5; round++) {
       known.push(await time('timing@campus.edu'));
       unknown.push(await time(`ghost-${round}@campus.edu`));
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
-    // Without the dummy verification an unknown e-mail answers in a couple of milliseconds.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[2]!;
+    // Without the dummy verification an unknown e-mail answers in about a millisecond, a
+    // twentieth of a wrong password's time; a busy CI machine spreads the figures, not that far.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
   });
 
   it('asks for both fields', async () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '#server/db/migrate.ts';
+import { ensureWebBuild } from '../../../scripts/ensure-build.mjs';
 import { childPids, isAlive } from '../../../scripts/bench/process-tree.ts';
 import { type ServerProcess, startServerProcess } from '../../support/server-process.ts';
 import { databaseUrlFor, withAdminClient } from '../../support/test-database.ts';
@@ -24,6 +25,8 @@ beforeAll(async () => {
   expect(inject('postgresTemplateDb')).toBeDefined();
   await withAdminClient(serverUrl, (client) => client.query(`create database ${databaseName}`));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-cluster-'));
+  // The workers serve the built web app, as `npm start` builds it first (a fresh clone has none yet).
+  ensureWebBuild();
   server = await startServerProcess({
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
@@ -33,7 +36,7 @@ beforeAll(async () => {
     METRICS_TOKEN,
     NODE_ENV: 'test',
   });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await server?.stop('SIGTERM');
