@@ -1,4 +1,4 @@
-import { Activity, GraduationCap, Package, Store } from 'lucide-react';
+import { Activity, CalendarX, GraduationCap, Package, Store } from 'lucide-react';
 import { adminStatsMessages as m } from '#domain/admin-stats/admin-stats.messages.ts';
 import { adminMessages } from '#domain/users/admin-users.messages.ts';
 import { formatPrice } from '#domain/products/pricing.ts';
@@ -7,6 +7,7 @@ import { useCategoryStats } from './api/get-category-stats.ts';
 import { useConditionStats } from './api/get-condition-stats.ts';
 import { useMonthlyListings } from './api/get-monthly-listings.ts';
 import { useMonthlySales } from './api/get-monthly-sales.ts';
+import { useLifecycleStats } from './api/get-lifecycle-stats.ts';
 import { useUserStatistics } from './api/get-user-statistics.ts';
 import { ChartCard } from './components/chart-card.tsx';
 import { NoListings } from './components/no-listings.tsx';
@@ -14,7 +15,7 @@ import { ModerationCards } from '#web/features/moderation/components/moderation-
 import { StatCards } from './components/stat-cards.tsx';
 
 /**
- * The admin dashboard (issue 9): totals of students, sellers, active sellers and listings, then
+ * The admin dashboard (issue 9): totals of students, sellers, active sellers, listings and expired listings (issue 24), then
  * listings per category and condition, new listings and sales per month. The Listings total and
  * both per-kind charts count the listings students can see (kept counters); the hidden ones are
  * on the moderation card "Hidden pending review". A new install, with
@@ -22,6 +23,7 @@ import { StatCards } from './components/stat-cards.tsx';
  */
 export function DashboardPage() {
   const users = useUserStatistics();
+  const lifecycle = useLifecycleStats();
   const categories = useCategoryStats();
   const conditions = useConditionStats();
   const monthlyListings = useMonthlyListings();
@@ -45,6 +47,7 @@ export function DashboardPage() {
           { label: m.sellers, hint: m.sellersHint, icon: Store, value: users.data?.totalSellers },
           { label: m.activeSellers, hint: m.activeSellersHint, icon: Activity, value: users.data?.activeSellers },
           { label: m.listings, hint: m.listingsHint, icon: Package, value: totalListings },
+          { label: m.expiredListings, hint: m.expiredListingsHint, icon: CalendarX, value: lifecycle.data?.expired },
         ]}
       />
       <ModerationCards />

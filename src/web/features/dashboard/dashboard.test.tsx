@@ -30,6 +30,7 @@ const campus = {
     { month: 'Apr', sold: 0 },
   ]),
   users: ok({ totalUsers: 2500, totalSellers: 400, activeSellers: 75 }),
+  lifecycle: ok({ expired: 1234, expiringSoon: 56 }),
 };
 
 type Routes = Record<keyof typeof campus, ApiHandler>;
@@ -41,6 +42,7 @@ function renderDashboard(routes: Routes) {
     'GET /api/v1/admin-stats/products/last4months': routes.last4months,
     'GET /api/v1/admin-stats/products/sold3months': routes.sold3months,
     'GET /api/v1/admin-stats/users/statistics': routes.users,
+    'GET /api/v1/admin-stats/products/lifecycle': routes.lifecycle,
   });
   renderWithApp(<DashboardPage />, { user: admin });
 }
@@ -76,6 +78,8 @@ describe('the admin dashboard', () => {
     expect(cardValue(m.sellers)).toBe('400');
     expect(cardValue(m.activeSellers)).toBe('75');
     expect(cardValue(m.listings)).toBe('1,540');
+    // Issue 24: the listings that expired without being renewed.
+    await vi.waitFor(() => expect(cardValue(m.expiredListings)).toBe('1,234'));
   });
 
   it('gives screen readers each chart as a table, the chart itself hidden from them', async () => {
@@ -115,6 +119,7 @@ describe('the admin dashboard', () => {
       ]),
       sold3months: campus.sold3months,
       users: ok({ totalUsers: 0, totalSellers: 0, activeSellers: 0 }),
+      lifecycle: ok({ expired: 0, expiringSoon: 0 }),
     });
     await screen.findByRole('heading', { level: 2, name: m.noListingsTitle });
     expect(screen.getByText(m.noListings)).toBeDefined();

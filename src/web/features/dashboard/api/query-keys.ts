@@ -6,4 +6,5 @@ export const dashboardKeys = {
   monthlyListings: ['admin', 'stats', 'monthly-listings'] as const,
   monthlySales: ['admin', 'stats', 'monthly-sales'] as const,
   users: ['admin', 'stats', 'users'] as const,
+  lifecycle: ['admin', 'stats', 'lifecycle'] as const,
 };

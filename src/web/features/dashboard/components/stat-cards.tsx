@@ -10,10 +10,10 @@ export interface Stat {
   value: number | undefined;
 }
 
-/** The totals on top of the dashboard, two a row on phones, four on large screens. */
+/** The totals on top of the dashboard, two a row on phones, five on large screens. */
 export function StatCards({ stats, loading }: { stats: Stat[]; loading: boolean }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-busy={loading || undefined}>
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5" aria-busy={loading || undefined}>
       {stats.map(({ label, hint, icon: Icon, value }) => (
         <div key={label} className="flex min-w-0 flex-col rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5">
           <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
