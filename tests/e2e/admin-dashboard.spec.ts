@@ -110,6 +110,8 @@ describe('the admin dashboard', () => {
     expect(await cardValue(page, m.sellers)).toBe('2');
     expect(await cardValue(page, m.activeSellers)).toBe('2');
     expect(await cardValue(page, m.listings)).toBe('5');
+    // Nothing has outlived LISTING_TTL_DAYS here; the card is there and says so (issue 24).
+    await expect.poll(() => cardValue(page, m.expiredListings)).toBe('0');
 
     expect(await tableRows(page, m.categoryChart)).toEqual(['Books2', 'Cycle1', 'Electronics1', 'Stationery1']);
     expect(await tableRows(page, m.conditionChart)).toEqual(['Good3', 'Fair1', 'Like New1']);
