@@ -27,8 +27,9 @@ export default defineConfig({
           // Projects with different worker settings run as separate groups.
           sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
-          // *.pg.test.ts need a real PostgreSQL server; they run in the PostgreSQL pass only.
-          exclude: process.env.TEST_DB === 'postgres' ? [] : ['tests/api/**/*.pg.test.ts'],
+          // *.pg.test.ts need a real PostgreSQL server and run in the PostgreSQL pass only;
+          // *.pglite.test.ts are about the embedded database and run in the PGlite pass only.
+          exclude: process.env.TEST_DB === 'postgres' ? ['tests/api/**/*.pglite.test.ts'] : ['tests/api/**/*.pg.test.ts'],
           globalSetup: ['tests/support/api-global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,

@@ -5,6 +5,8 @@
 export const offlineMessages = {
   banner: 'You are offline. You are seeing what was saved on this device.',
   writeRefused: 'You are offline. Nothing was changed; try again when you are back online.',
+  /** A page whose data this device never saved (a listing not seen before going offline). */
+  notSaved: 'This page was not saved on this device. It opens as soon as you are back online.',
 } as const;
 
 /** The Cache Storage caches of the service worker: the app's files, and the last API answers seen. */

@@ -163,10 +163,14 @@ describe('offline', () => {
     await context.setOffline(true);
     await page.goto(`/shop/products/${kettleId}`);
     await expect.poll(() => page.getByText(offlineMessages.banner).isVisible(), { timeout: 20_000 }).toBe(true);
-    // The app opened (signed in, from the saved session); only this listing is not there.
+    // The app opened (signed in, from the saved session); only this listing is not there, and
+    // the page says it was not saved rather than that it does not exist.
+    await page.getByRole('heading', { name: offlineMessages.notSaved }).waitFor();
     expect(await page.getByRole('heading', { name: 'Electric kettle' }).isVisible()).toBe(false);
     await captureAtBothWidths(page, 'offline-unseen-product');
     await context.setOffline(false);
+    // Back online, the listing opens without a reload.
+    await page.getByRole('heading', { name: 'Electric kettle' }).waitFor({ timeout: 20_000 });
   });
 });
 

@@ -70,6 +70,9 @@ export function ScrollKeeper() {
       return undefined;
     }
     if (navigationType === 'PUSH' && pathChanged) window.scrollTo(0, 0);
+    // A replaced entry (the list's page count) gets a new key: the place kept so far goes with it,
+    // else coming back to it found nothing to restore when no scroll followed the replacement.
+    if (navigationType === 'REPLACE' && previous && !pathChanged) remember(location.key, window.scrollY);
     return undefined;
   }, [location, navigationType]);
 

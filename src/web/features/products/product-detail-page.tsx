@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
 import { productMessages } from '#domain/products/product.messages.ts';
@@ -18,6 +18,8 @@ import { ReportButton } from '#web/features/moderation/components/report-button.
 import { SaleReviewsPanel } from '#web/features/reviews/components/sale-reviews-panel.tsx';
 import { WishlistButton } from '#web/features/wishlist/components/wishlist-button.tsx';
 import { lazyWithPreload } from '#web/lib/lazy-with-preload.ts';
+import { offlineMessages } from '#domain/offline.ts';
+import { useOnline } from '#web/features/pwa/use-online.ts';
 import { useProduct } from './api/get-product.ts';
 import { BuyerContactBlock } from './components/buyer-contact-block.tsx';
 import { ImageGallery } from './components/image-gallery.tsx';
@@ -37,6 +39,12 @@ export function ProductDetailPage() {
   const { id } = useParams();
   const product = useProduct(id);
   const user = useCurrentUser();
+  const online = useOnline();
+  // A listing that could not be loaded offline is asked for again once the network is back.
+  const { isError, refetch } = product;
+  useEffect(() => {
+    if (online && isError) void refetch();
+  }, [online, isError, refetch]);
 
   if (product.isPending) {
     // A screen tall, so the footer is not on screen to be pushed down when the product arrives.
@@ -48,9 +56,11 @@ export function ProductDetailPage() {
     );
   }
   if (product.isError) {
+    // Offline, a listing this device never saved is not "not found": it opens once back online
+    // (the query asks again on reconnect).
     return (
       <div className="flex min-h-[50vh] items-center justify-center text-center">
-        <PageTitle>{productMessages.notFound}</PageTitle>
+        <PageTitle>{online ? productMessages.notFound : offlineMessages.notSaved}</PageTitle>
       </div>
     );
   }
@@ -58,8 +68,10 @@ export function ProductDetailPage() {
   return <ProductDetail key={product.data._id} product={product.data} user={user} />;
 }
 
-/** The price as the phone's action bar shows it: the ₹ amount alone (the original and badge are just above). */
-/** The bar's price: what it sold for once sold at an agreed amount (issue 23), else the asking price. */
+/**
+ * The price as the phone's action bar shows it: the ₹ amount alone (the original and badge are
+ * just above); what it sold for once sold at an agreed amount (issue 23).
+ */
 function BarPrice({ product }: { product: Product }) {
   const price = product.soldOut && product.soldPrice !== null ? product.soldPrice : product.price;
   return <PriceTag price={price} originalPrice={null} showBadge={false} />;

@@ -4,14 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childPids } from '../../../scripts/bench/process-tree.ts';
 import { type ServerProcess, startServerProcess } from '../../support/server-process.ts';
-import { TEST_DB } from '../../support/test-database.ts';
 
 /**
  * Issue 25: the embedded database lives inside one process, so WEB_CONCURRENCY cannot fork
  * workers on it: the compiled server runs one process and says why. It uses no test database, so
  * it runs in the PGlite pass only (the PostgreSQL pass would start the same server again).
  */
-describe.skipIf(TEST_DB === 'postgres')('WEB_CONCURRENCY on the embedded database', () => {
+describe('WEB_CONCURRENCY on the embedded database', () => {
   let dataDir: string;
   let server: ServerProcess;
 
