@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
+import { offsetClock, systemClock } from './clock.ts';
 
 describe('configuration', () => {
   it('starts with sensible defaults when nothing is set', () => {
@@ -131,6 +132,28 @@ describe('configuration', () => {
     expect(config.corsOrigins).toEqual(['https://app.campus.edu']);
     expect(config.trustProxy).toBe(1);
     expect(config.demoData).toBe(false);
+  });
+
+  describe('CLOCK_OFFSET_DAYS', () => {
+    it('runs the app on the real time by default', () => {
+      expect(loadConfig({}).clockOffsetMs).toBe(0);
+      expect(offsetClock(0)).toBe(systemClock);
+    });
+
+    it('moves a test install’s clock ahead by whole or part days', () => {
+      const config = loadConfig({ CLOCK_OFFSET_DAYS: '61' });
+      expect(config.clockOffsetMs).toBe(61 * 24 * 3600_000);
+      const ahead = offsetClock(config.clockOffsetMs).now().getTime() - Date.now();
+      expect(Math.abs(ahead - 61 * 24 * 3600_000)).toBeLessThan(1000);
+      expect(loadConfig({ CLOCK_OFFSET_DAYS: '0.5' }).clockOffsetMs).toBe(12 * 3600_000);
+    });
+
+    it('refuses a negative offset, and any offset on a production install', () => {
+      expect(() => loadConfig({ CLOCK_OFFSET_DAYS: '-1' })).toThrow('CLOCK_OFFSET_DAYS must be 0 or more days');
+      expect(() => loadConfig({ CLOCK_OFFSET_DAYS: '3', NODE_ENV: 'production' })).toThrow(
+        'CLOCK_OFFSET_DAYS is for test installs',
+      );
+    });
   });
 
   describe('SITE_TIME_ZONE', () => {

@@ -114,6 +114,11 @@ const envSchema = z
       .min(EXPIRY_WARNING_DAYS + 1, `must be at least ${EXPIRY_WARNING_DAYS + 1} days`)
       .max(3650, 'must be at most 3650 days')
       .default(LISTING_TTL_DAYS_DEFAULT),
+    CLOCK_OFFSET_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .min(0, 'must be 0 or more days')
+      .max(3650, 'must be at most 3650 days')
+      .default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
     S3_ENDPOINT: httpUrl.optional(),
@@ -255,6 +260,11 @@ function toConfig(env: z.output<typeof envSchema>) {
     /** A listing not renewed for this many days expires (issue 24). */
     listingTtlDays: env.LISTING_TTL_DAYS,
     /**
+     * How far ahead of the real time the app's clock runs, to try expiry, reminders and renew
+     * links on a test install without waiting (issue 24's checks); refused on a production one.
+     */
+    clockOffsetMs: env.CLOCK_OFFSET_DAYS * 24 * 3600_000,
+    /**
      * Load shedding (http/load-shedding.ts): past any limit a new /api/ request is answered 503 BUSY
      * at once. On by default with PostgreSQL; off on the embedded database (one process, tests)
      * unless LOAD_SHEDDING says otherwise.
@@ -309,7 +319,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  return toConfig(parsed.data);
+  const config = toConfig(parsed.data);
+  if (config.production && config.clockOffsetMs > 0) {
+    throw new ConfigError(
+      'Invalid configuration: CLOCK_OFFSET_DAYS is for test installs; a production install keeps the real time',
+    );
+  }
+  return config;
 }
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import pino from 'pino';
 import { buildApp, uploadsDirOf } from '../app.ts';
+import { offsetClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createOutboxMailer, createSmtpMailer } from '../mail/mailer.ts';
@@ -60,7 +61,15 @@ async function serve(config: Config, log: Logger, database: DatabaseHandle, stor
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log);
-  const app = await buildApp({ config, database, mailer, storage, uploadsDir, metricsText: options.metricsText });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    storage,
+    uploadsDir,
+    metricsText: options.metricsText,
+    clock: offsetClock(config.clockOffsetMs),
+  });
   if (cluster.isWorker) answerMetricsRequests(app.metrics.registry);
   if (options.demoLogins) await loadDemoActivity(app, options.demoLogins);
 
