@@ -7,6 +7,14 @@ import { type TestApp, body } from '../../support/test-app.ts';
 /** The listing reads and the writes that change them, as the web app makes them. */
 export function listingCalls(t: TestApp) {
   return {
+    /**
+     * Waits until the caches have heard of every change committed so far (a listing inserted
+     * straight into the database announces itself too): a read cached before that notice lands
+     * would be dropped by it, whatever the test's write does.
+     */
+    settled: async () => {
+      if (!(await t.app.events.caughtUp(t.app.db))) throw new Error('the event bus did not catch up');
+    },
     list: async (cookie: string, query: Record<string, string | string[]> = {}) => {
       const response = await t.app.inject({ method: 'GET', url: '/api/v1/products', headers: { cookie }, query });
       if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}: ${response.body}`);

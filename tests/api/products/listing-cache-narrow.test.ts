@@ -37,6 +37,7 @@ describe('what a write drops from the listing cache', () => {
   it('keeps every listing answer when a student adds a listing to their wishlist or removes it', async () => {
     const wanted = await insertListing(t.app.db, { sellerId: seller.id, title: 'Wishlist kettle', price: 500 });
     const bystander = await insertListing(t.app.db, { sellerId: seller.id, title: 'Wishlist bystander lamp', price: 700 });
+    await calls.settled();
     expect((await calls.detail(bystander, readerCookie)).product!.price).toBe(700);
     expect(priceIn(await calls.list(readerCookie, { q: 'wishlist' }), bystander)).toBe(700);
     await changePriceUnannounced(t, bystander, 650);
@@ -57,6 +58,7 @@ describe('what a write drops from the listing cache', () => {
   it("keeps lists and details when a buy request is sent, and shows it on the buyer's Show Buy Requests at once", async () => {
     const asked = await insertListing(t.app.db, { sellerId: seller.id, title: 'Requested drafter', price: 300 });
     const bystander = await insertListing(t.app.db, { sellerId: seller.id, title: 'Requested bystander', price: 900 });
+    await calls.settled();
     expect((await calls.list(buyerCookie, { requested: 'true' })).products.map((p) => p._id)).not.toContain(asked);
     expect((await calls.detail(bystander, readerCookie)).product!.price).toBe(900);
     expect(priceIn(await calls.list(readerCookie, { q: 'requested' }), bystander)).toBe(900);
@@ -73,6 +75,7 @@ describe('what a write drops from the listing cache', () => {
   it("drops the edited listing's answers and every list page, and keeps other listings' details", async () => {
     const edited = await insertListing(t.app.db, { sellerId: seller.id, title: 'Edit target cycle', price: 4000 });
     const bystander = await insertListing(t.app.db, { sellerId: seller.id, title: 'Edit bystander chair', price: 1200 });
+    await calls.settled();
     expect((await calls.detail(edited, readerCookie)).product!.price).toBe(4000);
     expect((await calls.detail(bystander, readerCookie)).product!.price).toBe(1200);
     expect(priceIn(await calls.list(readerCookie, { q: 'edit' }), bystander)).toBe(1200);
@@ -93,6 +96,7 @@ describe('what a write drops from the listing cache', () => {
     const blockedSeller = await insertUser(t.app.db, { userName: 'spammer' });
     const spam = await insertListing(t.app.db, { sellerId: blockedSeller.id, title: 'Blockable speaker', price: 100 });
     const bystander = await insertListing(t.app.db, { sellerId: seller.id, title: 'Blockable bystander', price: 200 });
+    await calls.settled();
     expect((await calls.list(buyerCookie, { q: 'blockable' })).products.map((p) => p._id)).toContain(spam);
     expect(priceIn(await calls.list(readerCookie, { q: 'blockable' }), bystander)).toBe(200);
     await changePriceUnannounced(t, bystander, 150);
