@@ -5,7 +5,7 @@ import { offerMessages as om, rupees } from '#domain/buy-requests/offer.messages
 import { productMessages } from '#domain/products/product.messages.ts';
 import { reviewMessages as rm } from '#domain/reviews/review.messages.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
-import { DESKTOP, captureAtBothWidths, expectAccessible, launchBrowser, newContext } from './support/browser.ts';
+import { DESKTOP, captureFromTop, toast, expectAccessible, launchBrowser, newContext } from './support/browser.ts';
 import { seedListings } from './support/listings.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
 
@@ -36,13 +36,6 @@ async function pageAs(account: SeededAccount): Promise<Page> {
   return context.newPage();
 }
 
-/** Screenshots (with axe scans) at 375 and 1280 px from the top of the page, so the fixed header sits where a user sees it. */
-async function capture(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await captureAtBothWidths(page, name);
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const sellerCard = (page: Page) => page.getByRole('region', { name: 'Seller' });
 
 /** Moves the focus with Tab alone until it reaches the target (keyboard-only use). */
@@ -108,7 +101,7 @@ describe('offer → counter → accept → both review → rating on the profile
     await counter.getByRole('button', { name: om.sendCounterButton }).click();
     await toast(sellerPage, om.countered).waitFor();
     await dialog.getByText(om.counterFromSeller(460), { exact: true }).waitFor();
-    await capture(sellerPage, 'deal-journey-seller-countered');
+    await captureFromTop(sellerPage, 'deal-journey-seller-countered');
     await sellerPage.keyboard.press('Escape');
   });
 
@@ -116,7 +109,7 @@ describe('offer → counter → accept → both review → rating on the profile
     // The page has stayed open since the offer: the live stream brings the counter.
     const counter = buyerPage.locator('[data-offer-by="seller"]');
     await counter.getByText(om.sellerCounter(460), { exact: true }).waitFor({ timeout: 20_000 });
-    await capture(buyerPage, 'deal-journey-buyer-counter');
+    await captureFromTop(buyerPage, 'deal-journey-buyer-counter');
     await counter.getByRole('button', { name: om.acceptButton }).click();
     await toast(buyerPage, om.acceptedSold).waitFor();
     await buyerPage.getByText(om.soldFor(rupees(460)), { exact: true }).waitFor();
@@ -134,7 +127,7 @@ describe('offer → counter → accept → both review → rating on the profile
     const card = sellerPage.getByRole('article').filter({ hasText: LAMP });
     await card.getByText(productMessages.soldFor(rupees(460)), { exact: true }).waitFor();
     await card.getByText(rm.noBuyerReviewYet).waitFor();
-    await capture(sellerPage, 'deal-journey-seller-sold');
+    await captureFromTop(sellerPage, 'deal-journey-seller-sold');
   });
 
   it('the buyer reviews the seller from the sold listing’s page, by keyboard only', async () => {
@@ -159,7 +152,7 @@ describe('offer → counter → accept → both review → rating on the profile
     await panel.getByRole('heading', { name: rm.yourReview }).waitFor();
     await panel.getByText(BUYER_REVIEW).waitFor();
     await panel.getByRole('img', { name: 'Rated 4 out of 5' }).waitFor();
-    await capture(buyerPage, 'deal-journey-buyer-reviewed');
+    await captureFromTop(buyerPage, 'deal-journey-buyer-reviewed');
   });
 
   it('the seller reads the buyer’s review and reviews the buyer, which the buyer’s open page shows', async () => {
@@ -186,7 +179,7 @@ describe('offer → counter → accept → both review → rating on the profile
   it('shows the seller’s rating and count on the seller card of their other listing', async () => {
     await buyerPage.goto(`/shop/products/${cycleId}`);
     await sellerCard(buyerPage).getByText(rm.ratingShort(4, 1), { exact: true }).waitFor();
-    await capture(buyerPage, 'deal-journey-seller-card');
+    await captureFromTop(buyerPage, 'deal-journey-seller-card');
   });
 
   it('shows the rating, the count and the review on the seller’s public profile', async () => {
@@ -198,6 +191,6 @@ describe('offer → counter → accept → both review → rating on the profile
     await reviews.getByText(rm.forListing(LAMP), { exact: false }).waitFor();
     // The seller's review of the buyer is about meera, not a rating of ravi as a seller.
     expect(await reviews.getByText(SELLER_REVIEW).count()).toBe(0);
-    await capture(buyerPage, 'deal-journey-profile');
+    await captureFromTop(buyerPage, 'deal-journey-profile');
   });
 });

@@ -9,7 +9,7 @@ import { shellMessages } from '#domain/shell.messages.ts';
 import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
 import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
-import { DESKTOP, PHONE, captureAtBothWidths, launchBrowser, newContext } from './support/browser.ts';
+import { DESKTOP, PHONE, captureFromTop, toast, launchBrowser, newContext } from './support/browser.ts';
 import { seedListings } from './support/listings.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
 
@@ -40,13 +40,6 @@ async function pageAs(account: SeededAccount): Promise<Page> {
   return context.newPage();
 }
 
-/** Screenshots (with axe scans) at 375 and 1280 px from the top of the page, so the fixed header sits where a user sees it. */
-async function capture(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await captureAtBothWidths(page, name);
-}
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const headerBell = (page: Page, unread: number) =>
   page.getByRole('banner').getByRole('button', { name: notificationMessages.bellLabel(unread), exact: true });
 const priceDropItems = (page: Page) =>
@@ -154,7 +147,7 @@ describe('a price drop on a wishlisted item', () => {
     expect(await items.count()).toBe(1);
     await items.getByText(dropText(2400, 1800), { exact: true }).waitFor();
     await items.getByText(notificationMessages.unreadBadge, { exact: true }).waitFor();
-    await capture(studentPage, 'wishlist-alerts-price-drop');
+    await captureFromTop(studentPage, 'wishlist-alerts-price-drop');
 
     await items.click();
     await studentPage.waitForURL(`**/shop/products/${tableId}`);

@@ -3,23 +3,13 @@ import { ALL_CATEGORIES, CATEGORIES, CONDITIONS, PRODUCT_SORTS } from '../catalo
 import { PRODUCT_PRICE_MAX } from '../constants.ts';
 import {
   DEFAULT_SAVED_SEARCH_FREQUENCY,
-  SAVED_SEARCHES_MAX,
   SAVED_SEARCH_FREQUENCIES,
   SAVED_SEARCH_NAME_MAX_CHARS,
-  type SavedSearchFrequency,
-  savedSearchFrequencyLabels,
   savedSearchMessages,
 } from './saved-search.messages.ts';
 
-export {
-  DEFAULT_SAVED_SEARCH_FREQUENCY,
-  SAVED_SEARCHES_MAX,
-  SAVED_SEARCH_FREQUENCIES,
-  SAVED_SEARCH_NAME_MAX_CHARS,
-  type SavedSearchFrequency,
-  savedSearchFrequencyLabels,
-  savedSearchMessages,
-};
+// Its importers read the limits and texts from here too; screens without zod take the messages file.
+export * from './saved-search.messages.ts';
 
 const money = z.coerce
   .number({ error: savedSearchMessages.priceInvalid })

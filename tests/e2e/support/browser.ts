@@ -60,3 +60,12 @@ export async function captureAtBothWidths(page: Page, name: string) {
     await screenshot(page, name);
   }
 }
+
+/** Screenshots (with axe scans) at 375 and 1280 px from the top of the page, so the fixed header sits where a user sees it. */
+export async function captureFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await captureAtBothWidths(page, name);
+}
+
+/** The toast that says `text`. */
+export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
