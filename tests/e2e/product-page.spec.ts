@@ -112,6 +112,9 @@ describe('the action bar on a 375 px phone', () => {
       expect(box.height).toBeGreaterThanOrEqual(44);
     }
     expect(await bar.innerText()).toContain('₹450');
+    // The main action reads in full: its words are not cut to 'Send buy re…'.
+    const label = send.locator('span');
+    expect(await label.evaluate((span) => span.scrollWidth <= span.clientWidth)).toBe(true);
     expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     // The bar has the bottom of the screen to itself: the tab bar gives way on this page.
     expect(await page.getByRole('navigation', { name: 'Primary' }).isVisible()).toBe(false);

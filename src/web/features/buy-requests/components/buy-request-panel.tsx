@@ -85,7 +85,8 @@ export function BuyRequestButton({ product, className }: { product: Product; cla
         className={className}
         variant={pending ? 'secondary' : 'primary'}
       >
-        <Send className="h-4 w-4 shrink-0" aria-hidden="true" />
+        {/* On the narrowest phones the words need the room (the bar shares its row with the price). */}
+        <Send className="h-4 w-4 shrink-0 max-[399px]:hidden" aria-hidden="true" />
         <span className="truncate">{pending ? m.updateButton : m.sendButton}</span>
       </Button>
       {/* Mounted while open only, so each opening starts from the current message. */}

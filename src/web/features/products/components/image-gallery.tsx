@@ -1,11 +1,12 @@
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
-import { Suspense, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { galleryMessages as m } from '#domain/products/gallery.messages.ts';
 import { GALLERY_SIZES, galleryPhotoSources } from '#domain/products/photo-sources.ts';
 import type { ProductImage } from '#domain/products/product.wire.ts';
 import { useDisclosure } from '#web/components/ui/use-disclosure.ts';
 import { cn } from '#web/lib/cn.ts';
 import { lazyWithPreload, preloadOnIntent } from '#web/lib/lazy-with-preload.ts';
+import { whenIdle } from '#web/lib/when-idle.ts';
 import type { PhotoViewerProps } from './photo-viewer.tsx';
 import { arrowClasses, slideKeys, trackClasses, useSnapTrack } from './snap-track.ts';
 
@@ -24,8 +25,21 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
   const slideButtons = useRef<(HTMLButtonElement | null)[]>([]);
   /** The photo the viewer showed last, for the focus once it has closed. */
   const lastSeen = useRef(0);
+  /**
+   * The other photos and the thumbnails wait until the first photo is on screen and the browser is
+   * idle (or the student moves): on a slow phone they would share the line with the page's code.
+   */
+  const [restWanted, setRestWanted] = useState(count <= 1);
+  const wantRest = () => setRestWanted(true);
+  const firstPhotoShown = useRef<() => void>(undefined);
+  useEffect(() => () => firstPhotoShown.current?.(), []);
+
+  const afterFirstPhoto = () => {
+    firstPhotoShown.current ??= whenIdle(wantRest);
+  };
 
   const show = (target: number, focus = false) => {
+    wantRest();
     goTo(target);
     if (focus) slideButtons.current[Math.min(count - 1, Math.max(0, target))]?.focus({ preventScroll: true });
   };
@@ -46,7 +60,15 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
         className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200"
         onKeyDown={(event) => slideKeys(event, index, count, (target) => show(target, true))}
       >
-        <ul ref={trackRef} onScroll={onScroll} className={trackClasses} data-gallery-track="">
+        <ul
+          ref={trackRef}
+          onScroll={() => {
+            wantRest();
+            onScroll();
+          }}
+          className={trackClasses}
+          data-gallery-track=""
+        >
           {images.map((image, slide) => (
             <li
               key={image._id}
@@ -70,18 +92,22 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
                 {...preloadOnIntent(PhotoViewer.preload)}
                 className="block h-full w-full cursor-zoom-in focus-visible:outline-offset-[-4px]"
               >
-                <img
-                  {...galleryPhotoSources(image)}
-                  sizes={GALLERY_SIZES}
-                  alt={m.photoAlt(title, slide)}
-                  // The page's largest paint: fetched before anything else the page asks for.
-                  fetchPriority={slide === 0 ? 'high' : undefined}
-                  loading={slide === 0 ? 'eager' : 'lazy'}
-                  draggable={false}
-                  width={1600}
-                  height={1200}
-                  className="h-full w-full object-contain"
-                />
+                {(slide === 0 || restWanted) && (
+                  <img
+                    {...galleryPhotoSources(image)}
+                    sizes={GALLERY_SIZES}
+                    alt={m.photoAlt(title, slide)}
+                    // The page's largest paint: fetched before anything else the page asks for.
+                    fetchPriority={slide === 0 ? 'high' : undefined}
+                    loading={slide === 0 ? 'eager' : 'lazy'}
+                    onLoad={slide === 0 ? afterFirstPhoto : undefined}
+                    onError={slide === 0 ? afterFirstPhoto : undefined}
+                    draggable={false}
+                    width={1600}
+                    height={1200}
+                    className="h-full w-full object-contain"
+                  />
+                )}
               </button>
             </li>
           ))}
@@ -126,11 +152,13 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
                 aria-label={m.thumbnail(slide, count)}
                 aria-pressed={slide === index}
                 className={cn(
-                  'block h-14 w-[4.5rem] overflow-hidden rounded-lg ring-2 ring-offset-1 sm:h-20 sm:w-24',
+                  'block h-14 w-[4.5rem] overflow-hidden rounded-lg bg-slate-100 ring-2 ring-offset-1 sm:h-20 sm:w-24',
                   slide === index ? 'ring-brand-600' : 'opacity-75 ring-transparent hover:opacity-100',
                 )}
               >
-                <img src={image.cardUrl} alt="" loading="lazy" width={96} height={80} className="h-full w-full object-cover" />
+                {restWanted && (
+                  <img src={image.cardUrl} alt="" loading="lazy" width={96} height={80} className="h-full w-full object-cover" />
+                )}
               </button>
             </li>
           ))}
