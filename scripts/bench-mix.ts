@@ -1,6 +1,7 @@
 /**
  * npm run bench:mix  [-- --seconds 15 --warmup 5 --connections 50 --writes 0,2 --workers N]
  * npm run bench:rush [-- --seconds 15 --rush 50,400,1000]
+ * either with --cpu-prof DIR: each app process's CPU profile of each measured run, DIR/<pid>.cpuprofile
  *
  * Load-tests the app as `npm start` runs it, on the seeded catalogue (seed first: `npm run seed --
  * --products 100000`; DATABASE_URL or DATA_DIR as for the server), with the varied workload of
@@ -53,6 +54,7 @@ function options() {
       rush: { type: 'string' },
       'price-filter': { type: 'string', default: 'auto' },
       seed: { type: 'string', default: '1' },
+      'cpu-prof': { type: 'string' },
     },
   });
   return {
@@ -64,6 +66,7 @@ function options() {
     rush: values.rush ? values.rush.split(',').map(Number) : undefined,
     priceFilter: values['price-filter'] as 'auto' | 'on' | 'off',
     seed: Number(values.seed),
+    cpuProfileDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
   };
 }
 
@@ -93,7 +96,7 @@ function get(url: string, cookie?: string): Promise<{ status: number; body: stri
 }
 
 /** The app as `npm start` runs it, with the measuring hook in each of its processes. */
-async function startApp(port: number, measureDir: string, workers: string | undefined) {
+async function startApp(port: number, measureDir: string, workers: string | undefined, cpuProfileDir?: string) {
   const hook = path.join(root, 'scripts/bench/measure-hook.mjs');
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
@@ -110,6 +113,7 @@ async function startApp(port: number, measureDir: string, workers: string | unde
       BENCH_MEASURE_DIR: measureDir,
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${hook}`.trim(),
       ...(workers ? { WEB_CONCURRENCY: workers } : {}),
+      ...(cpuProfileDir ? { BENCH_CPU_PROFILE_DIR: cpuProfileDir } : {}),
     },
   });
   const url = `http://127.0.0.1:${port}`;
@@ -280,26 +284,23 @@ async function mix(
   for (const row of rows) console.info(row);
 }
 
-/** Probes /healthz every 100 ms on a connection of its own while `work` runs; the slowest answer. */
+/**
+ * Probes /healthz every 100 ms on a connection of its own while `work` runs, from a process of
+ * its own (scripts/bench/health-probe.mjs): the slowest answer and the failures.
+ */
 async function whileProbingHealth<T>(
   appUrl: string,
   work: () => Promise<T>,
 ): Promise<{ value: T; slowestHealthMs: number; failures: number }> {
-  let running = true;
-  let slowest = 0;
-  let failures = 0;
-  const probe = (async () => {
-    while (running) {
-      const answer = await get(`${appUrl}/healthz`).catch(() => undefined);
-      if (answer?.status !== 200) failures++;
-      slowest = Math.max(slowest, answer?.ms ?? 10_000);
-      await sleep(100);
-    }
-  })();
+  const prober = fork(path.join(root, 'scripts/bench/health-probe.mjs'), [appUrl], { stdio: 'inherit' });
+  const report = new Promise<{ slowestMs: number; failures: number }>((resolve, reject) => {
+    prober.once('message', (message) => resolve(message as { slowestMs: number; failures: number }));
+    prober.once('exit', (code) => reject(new Error(`the /healthz probe exited with code ${code}`)));
+  });
   const value = await work();
-  running = false;
-  await probe;
-  return { value, slowestHealthMs: Math.round(slowest), failures };
+  prober.send('stop');
+  const { slowestMs, failures } = await report;
+  return { value, slowestHealthMs: slowestMs, failures };
 }
 
 async function rush(
@@ -377,7 +378,8 @@ async function main() {
 
   const measureDir = fs.mkdtempSync(path.join(tmpdir(), 'cm-bench-measure-'));
   const port = await freePort();
-  const app = await startApp(port, measureDir, opts.workers);
+  if (opts.cpuProfileDir) fs.mkdirSync(opts.cpuProfileDir, { recursive: true });
+  const app = await startApp(port, measureDir, opts.workers, opts.cpuProfileDir);
   const bare = await startBare();
   try {
     const priceFilter =

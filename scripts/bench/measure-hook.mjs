@@ -3,18 +3,37 @@
 // SIGUSR2 toggles a measurement: the first starts it, the second writes this process's CPU time and
 // the bytes V8 allocated in between (heap growth plus what each GC freed) to
 // $BENCH_MEASURE_DIR/<pid>.json. Nothing else in the process changes.
+// With $BENCH_CPU_PROFILE_DIR (bench:mix --cpu-prof DIR), the same window is also recorded by V8's
+// sampling profiler into DIR/<pid>.cpuprofile (open it in Chrome DevTools or speedscope).
 import fs from 'node:fs';
+import { Session } from 'node:inspector';
 import path from 'node:path';
 import { GCProfiler } from 'node:v8';
 
 const dir = process.env.BENCH_MEASURE_DIR;
+const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+
+/** Starts V8's CPU profiler; the function returned stops it and writes the profile. */
+function startCpuProfile() {
+  const session = new Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.start');
+  return () =>
+    session.post('Profiler.stop', (error, result) => {
+      if (!error) fs.writeFileSync(path.join(profileDir, `${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+      session.disconnect();
+    });
+}
+
 if (dir) {
   let started;
   process.on('SIGUSR2', () => {
     if (!started) {
       const profiler = new GCProfiler();
       profiler.start();
-      started = { cpu: process.cpuUsage(), heapUsed: process.memoryUsage().heapUsed, profiler };
+      const stopCpuProfile = profileDir ? startCpuProfile() : undefined;
+      started = { cpu: process.cpuUsage(), heapUsed: process.memoryUsage().heapUsed, profiler, stopCpuProfile };
       return;
     }
     const cpu = process.cpuUsage(started.cpu);
@@ -29,6 +48,7 @@ if (dir) {
       allocatedBytes: heapUsed - started.heapUsed + freed,
       rss: process.memoryUsage().rss,
     };
+    started.stopCpuProfile?.();
     started = undefined;
     fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(result));
   });

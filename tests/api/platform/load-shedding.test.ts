@@ -134,8 +134,9 @@ describe('load shedding', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/campus' }).loadShedding).toMatchObject({
       enabled: true,
       eventLoopDelayMs: 150,
-      dbWaiters: 32,
-      dbWaitMs: 100,
+      dbWaiters: 64,
+      dbWaitMs: 500,
+      inFlight: 64,
       retryAfterSeconds: 3,
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/campus', LOAD_SHEDDING: 'false' }).loadShedding.enabled).toBe(false);
