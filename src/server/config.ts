@@ -151,7 +151,7 @@ const envSchema = z
     LOAD_SHEDDING: booleanFlag,
     SHED_EVENT_LOOP_DELAY_MS: positiveWhole(150),
     SHED_HEAP_USED_MB: positiveWhole().optional(),
-    SHED_DB_WAITERS: positiveWhole(64),
+    SHED_DB_WAITERS: positiveWhole(200),
     SHED_DB_WAIT_MS: positiveWhole(500),
     SHED_IN_FLIGHT: positiveWhole(64),
     SHED_RETRY_AFTER_SECONDS: positiveWhole(3),

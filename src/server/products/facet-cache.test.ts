@@ -27,4 +27,23 @@ describe('FacetCache', () => {
     cache.clear();
     expect(cache.get('a')).toBeUndefined();
   });
+
+  it('does not keep a value read before a clear: the read raced a change', () => {
+    const cache = new FacetCache<number>(fakeClock(), 1000, 10);
+    const token = cache.fillToken();
+    cache.clear();
+    expect(cache.set('a', 1, token)).toBe(false);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.set('a', 2, cache.fillToken())).toBe(true);
+    expect(cache.get('a')).toBe(2);
+  });
+
+  it('neither keeps nor serves anything while changes may go unannounced', () => {
+    let live = true;
+    const cache = new FacetCache<number>(fakeClock(), 1000, 10, () => live);
+    cache.set('a', 1);
+    live = false;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.set('b', 2)).toBe(false);
+  });
 });

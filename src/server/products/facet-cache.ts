@@ -2,19 +2,25 @@ import type { Clock } from '../clock.ts';
 
 /**
  * A small in-process cache with a time to live and a size bound (oldest entry out first). The
- * listing uses it for the category counts of a search, which cost a scan of the matching rows:
- * the next pages of the same search (infinite scroll) then cost only their page.
+ * listing uses it for category counts: those of a search, which cost a scan of the matching rows
+ * (the next pages of the same search then cost only their page), and the catalogue's counters
+ * (a query on every uncached page otherwise). Each clear() starts a new generation: a value read
+ * before a clear is not stored after it (see fillToken).
  */
 export class FacetCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
+  private generation = 0;
 
   constructor(
     private readonly clock: Clock,
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    /** False while changes may go unannounced (the event bus reconnecting): nothing is stored or served then. */
+    private readonly canFill: () => boolean = () => true,
   ) {}
 
   get(key: string): T | undefined {
+    if (!this.canFill()) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.clock.now().getTime()) {
@@ -24,17 +30,26 @@ export class FacetCache<T> {
     return entry.value;
   }
 
-  set(key: string, value: T): void {
+  /** Take before reading the value to store: set() refuses it if the cache was cleared since. */
+  fillToken(): number {
+    return this.generation;
+  }
+
+  /** Stores the value unless the cache was cleared since `token` (a read racing a change); true when stored. */
+  set(key: string, value: T, token = this.generation): boolean {
+    if (token !== this.generation || !this.canFill()) return false;
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: this.clock.now().getTime() + this.ttlMs });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
+    return true;
   }
 
   /** Every listing change made through this process clears it, so a seller sees their own change. */
   clear(): void {
+    this.generation++;
     this.entries.clear();
   }
 }

@@ -45,7 +45,7 @@ declare module 'fastify' {
 
 const BODY_LIMITS = { maxEntries: 20_000, maxBytes: 64 * 1024 * 1024 };
 const BLOCKED_LIMITS = { maxEntries: 20_000, maxBytes: 8 * 1024 * 1024 };
-/** The category counts of a search: a scan of the matching rows, kept for the next pages of that search. */
+/** Category counts: the catalogue's counters, and a search's (a scan of the matching rows) for the next pages of that search. */
 const SEARCH_COUNTS_TTL_MS = 30_000;
 const SEARCH_COUNTS_MAX_ENTRIES = 500;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -90,7 +90,7 @@ export class ListingCache {
     const canFill = () => app.events.live;
     this.bodies = new ReadCache<CachedAnswer>(BODY_LIMITS, (answer) => answer.body.length * 2, canFill);
     this.blocked = new ReadCache<readonly string[]>(BLOCKED_LIMITS, (ids) => 64 + ids.length * 80, canFill);
-    this.searchCounts = new FacetCache<CategoryCounts>(app.clock, SEARCH_COUNTS_TTL_MS, SEARCH_COUNTS_MAX_ENTRIES);
+    this.searchCounts = new FacetCache<CategoryCounts>(app.clock, SEARCH_COUNTS_TTL_MS, SEARCH_COUNTS_MAX_ENTRIES, canFill);
   }
 
   clear(): void {

@@ -30,14 +30,20 @@ const narrowsCounters = (filter: ListingFilter) =>
 
 /**
  * Category counts for the filter, by the cheapest exact route:
- *  - no search, condition, price range, seller or buy-request filter: the trigger-kept counters (seven rows);
+ *  - no search, condition, price range, seller or buy-request filter: the trigger-kept counters (seven rows),
+ *    kept in memory until a listing changes (ListingCache.applyChange clears the facet cache);
  *  - one seller's or one buyer's listings: counted, they are few and indexed;
  *  - a search, conditions or a price range: counted once, then cached briefly for the next pages
  *    of the same filter (docs/decisions/0003).
  */
 async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): Promise<CategoryCounts> {
   if (filter.requestedBy || filter.sellerId) return countListingsByCategory(ctx.db, filter);
-  if (!narrowsCounters(filter)) return withoutHiddenSellers(ctx, filter, await readCategoryCounters(ctx.db, filter.excludeId));
+  if (!narrowsCounters(filter)) {
+    const counters = await cachedCounts(ctx, JSON.stringify(['counters', filter.excludeId ?? null]), () =>
+      readCategoryCounters(ctx.db, filter.excludeId),
+    );
+    return withoutHiddenSellers(ctx, filter, counters);
+  }
   const key = JSON.stringify([
     filter.q?.toLowerCase() ?? null,
     filter.conditions ?? [],
@@ -46,10 +52,16 @@ async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): P
     filter.excludeId ?? null,
     filter.hiddenSellerIds ?? [],
   ]);
+  return cachedCounts(ctx, key, () => countListingsByCategory(ctx.db, filter));
+}
+
+/** Counts from the facet cache, or read and kept unless a listing changed while they were read. */
+async function cachedCounts(ctx: ListingReadContext, key: string, read: () => Promise<CategoryCounts>) {
   const cached = ctx.searchCounts.get(key);
   if (cached) return cached;
-  const counts = await countListingsByCategory(ctx.db, filter);
-  ctx.searchCounts.set(key, counts);
+  const token = ctx.searchCounts.fillToken();
+  const counts = await read();
+  ctx.searchCounts.set(key, counts, token);
   return counts;
 }
 

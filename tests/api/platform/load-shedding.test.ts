@@ -134,7 +134,7 @@ describe('load shedding', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/campus' }).loadShedding).toMatchObject({
       enabled: true,
       eventLoopDelayMs: 150,
-      dbWaiters: 64,
+      dbWaiters: 200,
       dbWaitMs: 500,
       inFlight: 64,
       retryAfterSeconds: 3,

@@ -116,6 +116,17 @@ describe('listing answers served from the cache', () => {
     });
   });
 
+  it("counts a listing written straight to the database in the catalogue's category counts within a second", async () => {
+    const books = async (page: string) => countOf(await calls.list(otherCookie, { limit: '1', page }), 'Books');
+    const before = await books('1');
+    // The next page is answered from the counters kept in memory.
+    expect(await books('2')).toBe(before);
+    await insertListing(t.app.db, { sellerId: seller.id, title: 'Counted atlas', category: 'Books' });
+    await eventually(async () => expect(await books('3')).toBe(before + 1));
+    await t.app.db.update(products).set({ underReview: true }).where(eq(products.title, 'Counted atlas'));
+    await eventually(async () => expect(await books('4')).toBe(before));
+  });
+
   it("takes a suspended seller's listings out of lists and search counts", async () => {
     const suspended = await insertUser(t.app.db, { userName: 'spammer' });
     await insertListing(t.app.db, { sellerId: suspended.id, title: 'Spam sticker', category: 'Others' });
