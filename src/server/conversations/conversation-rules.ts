@@ -50,7 +50,7 @@ import {
   hasBlocked,
   insertMessage,
   markRead,
-  messagePageQuery,
+  findMessagePage,
   openConversation,
   sideOf,
 } from './conversations.repository.ts';
@@ -371,7 +371,7 @@ export async function listMessages(
 ): Promise<MessagePage> {
   const conversation = await findConversationOf(ctx.db, conversationId, viewer.id);
   if (!conversation) throw notFound(m.notFound);
-  const rows = await messagePageQuery(ctx.db, conversation.id, query.limit + 1, cursorOf(query.before));
+  const rows = await findMessagePage(ctx.db, conversation.id, query.limit + 1, cursorOf(query.before));
   const page = rows.slice(0, query.limit);
   const side = sideOf(conversation, viewer.id)!;
   const otherLastReadAt = side === 'buyer' ? conversation.sellerLastReadAt : conversation.buyerLastReadAt;

@@ -2,6 +2,7 @@ import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MessageKind, SystemEvent } from '#domain/conversations/conversation.constants.ts';
 import type { Queryable } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { conversationMessages, conversations, productImages, products, userBlocks, users } from '../db/schema/index.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -22,16 +23,17 @@ export async function findConversationOf(
   userId: string,
   lock?: 'update',
 ): Promise<ConversationRow | undefined> {
-  const query = db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        sql`(${conversations.buyerId} = ${userId} or ${conversations.sellerId} = ${userId})`,
-      ),
-    );
-  const [row] = lock ? await query.for('update') : await query;
+  const query = (id: unknown, user: unknown) =>
+    db
+      .select()
+      .from(conversations)
+      .where(
+        and(eq(conversations.id, id as string), sql`(${conversations.buyerId} = ${user} or ${conversations.sellerId} = ${user})`),
+      );
+  if (lock) return (await query(conversationId, userId).for('update'))[0];
+  const [row] = await preparedOnce(db, 'conversation-of', (name) =>
+    query(sql.placeholder('id'), sql.placeholder('user')).prepare(name),
+  ).execute({ id: conversationId, user: userId });
   return row;
 }
 
@@ -188,28 +190,14 @@ const lastMessage = alias(conversationMessages, 'last_message');
 /** What an inbox row or a conversation header shows, for conversations the viewer takes part in. */
 export async function findConversationViews(db: Queryable, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await preparedViews(db).execute({ ids });
+  // Built once per handle (db/prepared.ts): building this select cost more CPU than running it.
+  const rows = await preparedOnce(db, 'conversation-views', (name) =>
+    conversationViewsQuery(db, sql.placeholder('ids')).prepare(name),
+  ).execute({ ids });
   const order = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => order.get(a.conversation.id)! - order.get(b.conversation.id)!);
 }
 export type ConversationView = Awaited<ReturnType<typeof findConversationViews>>[number];
-
-type PreparedViews = ReturnType<ReturnType<typeof conversationViewsQuery>['prepare']>;
-const preparedByDatabase = new WeakMap<Queryable, PreparedViews>();
-
-/**
- * The views query built and named once per database handle: building this select (aliases, a
- * lateral join, nested fields) cost more CPU than running it, and a named statement is planned by
- * PostgreSQL once per connection.
- */
-function preparedViews(db: Queryable): PreparedViews {
-  let prepared = preparedByDatabase.get(db);
-  if (!prepared) {
-    prepared = conversationViewsQuery(db, sql.placeholder('ids')).prepare('conversation-views');
-    preparedByDatabase.set(db, prepared);
-  }
-  return prepared;
-}
 
 /** Also exported unexecuted, for scripts/explain-conversations.ts (with the ids themselves). */
 export function conversationViewsQuery(db: Queryable, ids: string[] | ReturnType<typeof sql.placeholder>) {
@@ -247,21 +235,34 @@ export function conversationViewsQuery(db: Queryable, ids: string[] | ReturnType
     .where(sql`${conversations.id} = any(${Array.isArray(ids) ? sql.param(ids) : ids}::uuid[])`);
 }
 
-/** A page of messages, newest first, older than the message `before` names. */
-export function messagePageQuery(db: Queryable, conversationId: string, limit: number, before?: string) {
+/** A page of messages, newest first, older than the message `before` names (values or placeholders). */
+export function messagePageQuery(db: Queryable, conversationId: unknown, limit: unknown, before?: unknown) {
   return db
     .select()
     .from(conversationMessages)
     .where(
       and(
-        eq(conversationMessages.conversationId, conversationId),
-        before
+        eq(conversationMessages.conversationId, conversationId as string),
+        before !== undefined
           ? sql`(${conversationMessages.createdAt}, ${conversationMessages.id}) < (select created_at, id from conversation_messages where id = ${before}::uuid and conversation_id = ${conversationId})`
           : undefined,
       ),
     )
     .orderBy(sql`${conversationMessages.createdAt} desc nulls last, ${conversationMessages.id} desc nulls last`)
-    .limit(limit);
+    .limit(limit as number);
+}
+
+/** messagePageQuery, built once per handle for each of its two shapes (db/prepared.ts). */
+export function findMessagePage(db: Queryable, conversationId: string, limit: number, before?: string) {
+  const placeholders = { conversation: sql.placeholder('conversation'), limit: sql.placeholder('limit') };
+  if (before === undefined) {
+    return preparedOnce(db, 'message-page', (name) =>
+      messagePageQuery(db, placeholders.conversation, placeholders.limit).prepare(name),
+    ).execute({ conversation: conversationId, limit });
+  }
+  return preparedOnce(db, 'message-page-before', (name) =>
+    messagePageQuery(db, placeholders.conversation, placeholders.limit, sql.placeholder('before')).prepare(name),
+  ).execute({ conversation: conversationId, limit, before });
 }
 
 export async function findMessage(db: Queryable, id: string): Promise<MessageRow | undefined> {
