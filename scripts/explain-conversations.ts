@@ -7,26 +7,23 @@
  * The output is the markdown kept in docs/PERFORMANCE.md.
  */
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from '#server/db/client.ts';
+import type { Database, StatementRunner } from '#server/db/client.ts';
 import {
   conversationViewsQuery,
   findInboxIds,
-  inboxIdsSql,
+  inboxIdsStatement,
   messagePageQuery,
+  unreadCountStatement,
 } from '#server/conversations/conversations.repository.ts';
 import { listingPageStatement } from '#server/products/listing-statements.ts';
 import { type ExplainCase, runExplain } from './explain-runner.ts';
-
-const dialect = new PgDialect({ casing: 'snake_case' });
-const raw = (query: ReturnType<typeof sql>) => ({ toSQL: () => dialect.sqlToQuery(query) });
 
 async function one<T>(db: Database, query: ReturnType<typeof sql>): Promise<T> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows[0]!;
 }
 
-async function cases(db: Database): Promise<ExplainCase[]> {
+async function cases(db: Database, handle: StatementRunner): Promise<ExplainCase[]> {
   // The busiest seller and a typical buyer, and the busiest conversation.
   const seller = await one<{ id: string }>(
     db,
@@ -37,16 +34,16 @@ async function cases(db: Database): Promise<ExplainCase[]> {
     db,
     sql`select conversation_id as id from conversation_messages group by conversation_id order by count(*) desc limit 1`,
   );
-  const sellerIds = await findInboxIds(db, seller.id, 21);
+  const sellerIds = await findInboxIds(handle, seller.id, 21);
   const middle = await one<{ id: string }>(
     db,
     sql`select id from conversation_messages where conversation_id = ${conversation.id} order by created_at desc, id desc offset 5 limit 1`,
   );
   const blocked = await one<{ id: string }>(db, sql`select seller_id as id from products group by seller_id limit 1`);
   return [
-    { name: "Inbox: the busiest seller's first page (20)", query: raw(inboxIdsSql(seller.id, 21)) },
-    { name: "Inbox: the busiest seller's next page (cursor)", query: raw(inboxIdsSql(seller.id, 21, sellerIds[19])) },
-    { name: "Inbox: a buyer's first page (20)", query: raw(inboxIdsSql(buyer.id, 21)) },
+    { name: "Inbox: the busiest seller's first page (20)", query: inboxIdsStatement(seller.id, 21) },
+    { name: "Inbox: the busiest seller's next page (cursor)", query: inboxIdsStatement(seller.id, 21, sellerIds[19]) },
+    { name: "Inbox: a buyer's first page (20)", query: inboxIdsStatement(buyer.id, 21) },
     {
       name: 'Inbox: the rows of one page (listing, other person, last message)',
       query: conversationViewsQuery(db, sellerIds.slice(0, 20)),
@@ -55,9 +52,7 @@ async function cases(db: Database): Promise<ExplainCase[]> {
     { name: 'Conversation: older page (cursor)', query: messagePageQuery(db, conversation.id, 31, middle.id) },
     {
       name: "Unread badge: the busiest seller's total",
-      query:
-        raw(sql`select (coalesce((select sum(buyer_unread) from conversations where buyer_id = ${seller.id} and buyer_unread > 0), 0)
-          + coalesce((select sum(seller_unread) from conversations where seller_id = ${seller.id} and seller_unread > 0), 0))::int as n`),
+      query: unreadCountStatement(seller.id),
     },
     {
       name: 'Products: newest 24, one blocked seller left out',

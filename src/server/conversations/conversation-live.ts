@@ -19,7 +19,7 @@ export function registerConversationLive(app: FastifyInstance): void {
         await app.live.sendToUsers(userIds, LIVE_EVENT.message, async (userId) => ({
           conversationId,
           message,
-          unreadCount: await countUnreadMessages(app.db, userId),
+          unreadCount: await countUnreadMessages(app.dbHandle, userId),
         }));
       })().catch((error: unknown) => app.log.warn({ err: error }, 'a message could not be pushed; the page reloads it'));
     }),
@@ -29,7 +29,7 @@ export function registerConversationLive(app: FastifyInstance): void {
           conversationId,
           readerId,
           lastReadAt,
-          unreadCount: await countUnreadMessages(app.db, userId),
+          unreadCount: await countUnreadMessages(app.dbHandle, userId),
         }))
         .catch((error: unknown) => app.log.warn({ err: error }, 'a read mark could not be pushed'));
     }),

@@ -22,7 +22,7 @@ import type {
 import { lockListing } from '../buy-requests/buy-requests.repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { Database, Queryable } from '../db/client.ts';
+import type { Database, Queryable, StatementRunner } from '../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
@@ -79,6 +79,8 @@ export interface MessageWriteContext extends NotifyContext {
 
 export interface ConversationContext extends MessageWriteContext {
   db: Database;
+  /** The database handle's named statements (db/client.ts): the inbox's ids and the unread count. */
+  statements: StatementRunner;
   storage: Storage;
 }
 
@@ -333,14 +335,14 @@ export async function listInbox(
   viewer: UserRow,
   query: ConversationListQuery,
 ): Promise<ConversationPage> {
-  const ids = await findInboxIds(ctx.db, viewer.id, query.limit + 1, cursorOf(query.before));
+  const ids = await findInboxIds(ctx.statements, viewer.id, query.limit + 1, cursorOf(query.before));
   const pageIds = ids.slice(0, query.limit);
   const views = await findConversationViews(ctx.db, pageIds);
   return {
     success: true,
     conversations: views.map((view) => toSummary(view, viewer.id, ctx.storage)),
     nextCursor: ids.length > query.limit ? (pageIds.at(-1) ?? null) : null,
-    unreadCount: await countUnreadMessages(ctx.db, viewer.id),
+    unreadCount: await countUnreadMessages(ctx.statements, viewer.id),
   };
 }
 
@@ -405,13 +407,13 @@ export async function readConversation(
   });
   return {
     success: true,
-    unreadCount: await countUnreadMessages(ctx.db, viewer.id),
+    unreadCount: await countUnreadMessages(ctx.statements, viewer.id),
     lastReadAt: lastReadAt?.toISOString() ?? null,
   };
 }
 
 export async function unreadMessageCount(ctx: ConversationContext, viewer: UserRow): Promise<number> {
-  return countUnreadMessages(ctx.db, viewer.id);
+  return countUnreadMessages(ctx.statements, viewer.id);
 }
 
 /**

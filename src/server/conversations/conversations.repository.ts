@@ -1,7 +1,7 @@
-import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MessageKind, SystemEvent } from '#domain/conversations/conversation.constants.ts';
-import type { Queryable } from '../db/client.ts';
+import type { Queryable, Statement, StatementRunner } from '../db/client.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { conversationMessages, conversations, productImages, products, userBlocks, users } from '../db/schema/index.ts';
 
@@ -148,39 +148,54 @@ export async function markRead(db: Queryable, conversationId: string, side: Side
   return (side === 'buyer' ? row?.buyerLastReadAt : row?.sellerLastReadAt) ?? null;
 }
 
-/** Unread messages of a user over every conversation: only rows with something unread are read (partial indexes). */
-export async function countUnreadMessages(db: Queryable, userId: string): Promise<number> {
-  const result = (await db.execute(sql`
-    select (coalesce((select sum(buyer_unread) from conversations where buyer_id = ${userId} and buyer_unread > 0), 0)
-          + coalesce((select sum(seller_unread) from conversations where seller_id = ${userId} and seller_unread > 0), 0))::int as n`)) as unknown as {
-    rows: { n: number | string }[];
+/**
+ * Unread messages of a user over every conversation: only rows with something unread are read
+ * (partial indexes). A named statement (the badge asks for it on every page and live event):
+ * PostgreSQL plans it once per connection.
+ */
+export function unreadCountStatement(userId: string): Statement {
+  return {
+    name: 'unread-messages',
+    text: `select (coalesce((select sum(buyer_unread) from conversations where buyer_id = $1 and buyer_unread > 0), 0)
+      + coalesce((select sum(seller_unread) from conversations where seller_id = $1 and seller_unread > 0), 0))::int as n`,
+    values: [userId],
   };
-  return Number(result.rows[0]?.n ?? 0);
+}
+
+export async function countUnreadMessages(statements: StatementRunner, userId: string): Promise<number> {
+  const [row] = await statements.runStatement<{ n: number | string }>(unreadCountStatement(userId));
+  return Number(row?.n ?? 0);
 }
 
 /**
  * One inbox page's conversation ids, newest activity first: the user's conversations as buyer and
  * as seller are two ranges of two indexes, each read only as far as the page needs, then merged.
- * The order names the indexes' null placement: otherwise the planner sorts the whole range.
+ * The order names the indexes' null placement: otherwise the planner sorts the whole range. A
+ * named statement per shape (first page, next page after a cursor).
  */
-export function inboxIdsSql(userId: string, limit: number, before?: string): SQL {
+export function inboxIdsStatement(userId: string, limit: number, before?: string): Statement {
   const after = (column: string) =>
-    before
-      ? sql`and (last_message_at, id) < (select last_message_at, id from conversations where id = ${before}::uuid and ${sql.raw(column)} = ${userId})`
-      : sql``;
-  return sql`
-    select id from (
-      (select id, last_message_at from conversations where buyer_id = ${userId} ${after('buyer_id')}
-        order by last_message_at desc nulls last, id desc nulls last limit ${limit})
-      union all
-      (select id, last_message_at from conversations where seller_id = ${userId} ${after('seller_id')}
-        order by last_message_at desc nulls last, id desc nulls last limit ${limit})
-    ) page order by last_message_at desc nulls last, id desc nulls last limit ${limit}`;
+    before === undefined
+      ? ''
+      : `and (last_message_at, id) < (select last_message_at, id from conversations where id = $3::uuid and ${column} = $1)`;
+  const side = (column: string) => `(select id, last_message_at from conversations where ${column} = $1 ${after(column)}
+        order by last_message_at desc nulls last, id desc nulls last limit $2)`;
+  return {
+    name: before === undefined ? 'inbox-ids' : 'inbox-ids-after',
+    text: `select id from (${side('buyer_id')} union all ${side('seller_id')}) page
+      order by last_message_at desc nulls last, id desc nulls last limit $2`,
+    values: before === undefined ? [userId, limit] : [userId, limit, before],
+  };
 }
 
-export async function findInboxIds(db: Queryable, userId: string, limit: number, before?: string): Promise<string[]> {
-  const result = (await db.execute(inboxIdsSql(userId, limit, before))) as unknown as { rows: { id: string }[] };
-  return result.rows.map((row) => row.id);
+export async function findInboxIds(
+  statements: StatementRunner,
+  userId: string,
+  limit: number,
+  before?: string,
+): Promise<string[]> {
+  const rows = await statements.runStatement<{ id: string }>(inboxIdsStatement(userId, limit, before));
+  return rows.map((row) => row.id);
 }
 
 const buyerUser = alias(users, 'buyer_user');

@@ -34,7 +34,15 @@ import {
 import { registerConversationLive } from './conversation-live.ts';
 
 export function conversationContextOf(app: FastifyInstance): ConversationContext {
-  return { db: app.db, clock: app.clock, config: app.config, jobs: app.jobs, events: app.events, storage: app.storage };
+  return {
+    db: app.db,
+    statements: app.dbHandle,
+    clock: app.clock,
+    config: app.config,
+    jobs: app.jobs,
+    events: app.events,
+    storage: app.storage,
+  };
 }
 
 const conversationRoute = { notFoundMessage: m.notFound };
