@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Placeholder, and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MessageKind, SystemEvent } from '#domain/conversations/conversation.constants.ts';
 import type { Queryable, Statement, StatementRunner } from '../db/client.ts';
@@ -23,13 +23,11 @@ export async function findConversationOf(
   userId: string,
   lock?: 'update',
 ): Promise<ConversationRow | undefined> {
-  const query = (id: unknown, user: unknown) =>
+  const query = (id: string | Placeholder, user: string | Placeholder) =>
     db
       .select()
       .from(conversations)
-      .where(
-        and(eq(conversations.id, id as string), sql`(${conversations.buyerId} = ${user} or ${conversations.sellerId} = ${user})`),
-      );
+      .where(and(eq(conversations.id, id), sql`(${conversations.buyerId} = ${user} or ${conversations.sellerId} = ${user})`));
   if (lock) return (await query(conversationId, userId).for('update'))[0];
   const [row] = await preparedOnce(db, 'conversation-of', (name) =>
     query(sql.placeholder('id'), sql.placeholder('user')).prepare(name),
@@ -251,20 +249,25 @@ export function conversationViewsQuery(db: Queryable, ids: string[] | ReturnType
 }
 
 /** A page of messages, newest first, older than the message `before` names (values or placeholders). */
-export function messagePageQuery(db: Queryable, conversationId: unknown, limit: unknown, before?: unknown) {
+export function messagePageQuery(
+  db: Queryable,
+  conversationId: string | Placeholder,
+  limit: number | Placeholder,
+  before?: string | Placeholder,
+) {
   return db
     .select()
     .from(conversationMessages)
     .where(
       and(
-        eq(conversationMessages.conversationId, conversationId as string),
+        eq(conversationMessages.conversationId, conversationId),
         before !== undefined
           ? sql`(${conversationMessages.createdAt}, ${conversationMessages.id}) < (select created_at, id from conversation_messages where id = ${before}::uuid and conversation_id = ${conversationId})`
           : undefined,
       ),
     )
     .orderBy(sql`${conversationMessages.createdAt} desc nulls last, ${conversationMessages.id} desc nulls last`)
-    .limit(limit as number);
+    .limit(limit);
 }
 
 /** messagePageQuery, built once per handle for each of its two shapes (db/prepared.ts). */

@@ -47,7 +47,7 @@ export class FacetCache<T> {
     return true;
   }
 
-  /** Every listing change made through this process clears it, so a seller sees their own change. */
+  /** Every listing change, on any instance, clears it (ListingCache.applyChange), so no count outlives a change. */
   clear(): void {
     this.generation++;
     this.entries.clear();

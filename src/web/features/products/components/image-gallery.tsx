@@ -31,11 +31,12 @@ export function ImageGallery({ images, title }: { images: ProductImage[]; title:
    */
   const [restWanted, setRestWanted] = useState(count <= 1);
   const wantRest = () => setRestWanted(true);
-  const firstPhotoShown = useRef<() => void>(undefined);
-  useEffect(() => () => firstPhotoShown.current?.(), []);
+  /** Cancels the wait for an idle moment, once the first photo has started it. */
+  const cancelRestWait = useRef<() => void>(undefined);
+  useEffect(() => () => cancelRestWait.current?.(), []);
 
   const afterFirstPhoto = () => {
-    firstPhotoShown.current ??= whenIdle(wantRest);
+    cancelRestWait.current ??= whenIdle(wantRest);
   };
 
   const show = (target: number, focus = false) => {
