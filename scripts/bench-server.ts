@@ -115,7 +115,6 @@ async function availableListings(database: DatabaseHandle, notOf: string[], coun
   return rows.map((row) => row.id);
 }
 
-/** The cursor an infinite scroll holds after `pages` pages of the newest-first list: the deep page by keyset. */
 /**
  * The link to page `wanted + 1` of Newest, as the app itself writes it after page `wanted` (the
  * cursor's key follows the listing's order, which the bench should not have to repeat).

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +6,18 @@ import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { offsetClock, systemClock } from './clock.ts';
 
 describe('configuration', () => {
+  it('is unchanged by a copy of .env.example: every value the example writes out is the default', () => {
+    const text = fs.readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const written = Object.fromEntries(
+      text
+        .split('\n')
+        .filter((line) => /^[A-Z0-9_]+=.+/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(Object.keys(written).length).toBeGreaterThan(10);
+    expect(loadConfig(written)).toEqual(loadConfig({}));
+  });
+
   it('starts with sensible defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
