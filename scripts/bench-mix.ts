@@ -1,7 +1,7 @@
 /**
  * npm run bench:mix  [-- --seconds 15 --warmup 5 --connections 50 --writes 0,2 --workers N]
  * npm run bench:rush [-- --seconds 15 --rush 50,400,1000]
- * either with --cpu-prof DIR: each app process's CPU profile of each measured run, DIR/<pid>.cpuprofile
+ * either with --cpu-prof DIR: each app process's CPU profile of each measured run, DIR/<pid>-<run>.cpuprofile
  *
  * Load-tests the app as `npm start` runs it, on the seeded catalogue (seed first: `npm run seed --
  * --products 100000`; DATABASE_URL or DATA_DIR as for the server), with the varied workload of
@@ -297,10 +297,16 @@ async function whileProbingHealth<T>(
     prober.once('message', (message) => resolve(message as { slowestMs: number; failures: number }));
     prober.once('exit', (code) => reject(new Error(`the /healthz probe exited with code ${code}`)));
   });
-  const value = await work();
-  prober.send('stop');
-  const { slowestMs, failures } = await report;
-  return { value, slowestHealthMs: slowestMs, failures };
+  try {
+    const value = await work();
+    prober.send('stop');
+    const { slowestMs, failures } = await report;
+    return { value, slowestHealthMs: slowestMs, failures };
+  } finally {
+    // A run that failed must not leave the probe behind (its IPC channel would keep the bench alive).
+    report.catch(() => {});
+    if (prober.exitCode === null) prober.kill();
+  }
 }
 
 async function rush(

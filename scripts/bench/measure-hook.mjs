@@ -4,7 +4,7 @@
 // the bytes V8 allocated in between (heap growth plus what each GC freed) to
 // $BENCH_MEASURE_DIR/<pid>.json. Nothing else in the process changes.
 // With $BENCH_CPU_PROFILE_DIR (bench:mix --cpu-prof DIR), the same window is also recorded by V8's
-// sampling profiler into DIR/<pid>.cpuprofile (open it in Chrome DevTools or speedscope).
+// sampling profiler into DIR/<pid>-<run>.cpuprofile, run 1 first (open it in Chrome DevTools or speedscope).
 import fs from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
@@ -13,15 +13,18 @@ import { GCProfiler } from 'node:v8';
 const dir = process.env.BENCH_MEASURE_DIR;
 const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
 
+let profiledRuns = 0;
+
 /** Starts V8's CPU profiler; the function returned stops it and writes the profile. */
 function startCpuProfile() {
+  const run = ++profiledRuns;
   const session = new Session();
   session.connect();
   session.post('Profiler.enable');
   session.post('Profiler.start');
   return () =>
     session.post('Profiler.stop', (error, result) => {
-      if (!error) fs.writeFileSync(path.join(profileDir, `${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+      if (!error) fs.writeFileSync(path.join(profileDir, `${process.pid}-${run}.cpuprofile`), JSON.stringify(result.profile));
       session.disconnect();
     });
 }
