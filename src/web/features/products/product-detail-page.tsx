@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
 import { productMessages } from '#domain/products/product.messages.ts';
@@ -40,10 +40,15 @@ export function ProductDetailPage() {
   const product = useProduct(id);
   const user = useCurrentUser();
   const online = useOnline();
-  // A listing that could not be loaded offline is asked for again once the network is back.
+  // A listing that could not be loaded offline is asked for again when the network comes back:
+  // on that change only (a refetch of a failed query goes back to pending, so "online and failed"
+  // alone would ask again after every failure, for ever, on a listing that does not exist).
   const { isError, refetch } = product;
+  const wasOnline = useRef(online);
   useEffect(() => {
-    if (online && isError) void refetch();
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (cameBack && isError) void refetch();
   }, [online, isError, refetch]);
 
   if (product.isPending) {

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
+import { offlineMessages } from '#domain/offline.ts';
 import { productMessages } from '#domain/products/product.messages.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { type ApiCall, answer, fakeApi } from '#web/testing/fake-api.ts';
@@ -68,6 +69,43 @@ describe('the product page for its seller', () => {
     renderDetail(mine, admin);
     await screen.findByRole('region', { name: 'Manage listing' });
     expect(screen.queryByRole('button', { name: buyRequestMessages.ownListingButton })).toBeNull();
+  });
+});
+
+describe('a listing that is not there', () => {
+  const missing = '00000000-0000-4000-8000-000000000000';
+  const renderMissing = () => {
+    const api = fakeApi({
+      [`GET /api/v1/products/${missing}`]: () => answer(404, { success: false, msg: productMessages.notFound }),
+    });
+    renderWithApp(
+      <Routes>
+        <Route path="/shop/products/:id" element={<ProductDetailPage />} />
+      </Routes>,
+      { user: student, path: `/shop/products/${missing}` },
+    );
+    return api;
+  };
+
+  it("says 'Product not found' and asks once, not again and again", async () => {
+    const api = renderMissing();
+    await screen.findByRole('heading', { name: productMessages.notFound });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(api.callsTo(`GET /api/v1/products/${missing}`)).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: productMessages.notFound })).toBeTruthy();
+  });
+
+  it('asks again when the device comes back online', async () => {
+    const api = renderMissing();
+    await screen.findByRole('heading', { name: productMessages.notFound });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fireEvent(window, new Event('offline'));
+    await screen.findByRole('heading', { name: offlineMessages.notSaved });
+    onLine.mockReturnValue(true);
+    fireEvent(window, new Event('online'));
+    await waitFor(() => expect(api.callsTo(`GET /api/v1/products/${missing}`)).toHaveLength(2));
+    await screen.findByRole('heading', { name: productMessages.notFound });
+    onLine.mockRestore();
   });
 });
 
