@@ -31,6 +31,8 @@ export interface NewListing {
   /** Defaults to LISTING_TTL_DAYS_DEFAULT days after renewedAt. */
   expiresAt?: Date;
   expired?: boolean;
+  /** Its seller was already warned that it expires soon (the expiry job has run before). */
+  expiryWarned?: boolean;
   /** Storage keys of its photos (files written by the caller); one made-up photo when absent. */
   photos?: { storageKey: string; cardStorageKey: string; width?: number; height?: number }[];
 }
@@ -66,6 +68,7 @@ function lifecycleValues(listing: NewListing): Partial<typeof products.$inferIns
     ...(renewedAt ? { renewedAt } : {}),
     ...(expiresAt ? { expiresAt } : {}),
     ...(listing.expired && !listing.soldOut ? { expired: true, expiryWarned: true } : {}),
+    ...(listing.expiryWarned ? { expiryWarned: true } : {}),
   };
 }
 

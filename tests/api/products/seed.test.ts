@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '#domain/catalog.ts';
+import { EXPIRY_WARNING_DAYS } from '#domain/alerts/listing-lifecycle.ts';
 import type { ProductListResponse } from '#domain/products/product.wire.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { productImages, products, users } from '#server/db/schema/index.ts';
@@ -402,5 +403,19 @@ describe('the scale catalogue', () => {
     expect(await productCount()).toBe(before + 120);
     expect(await seedScaleCatalogue(ctx, before + 120)).toBe(0);
     expect(await productCount()).toBe(before + 120);
+  });
+
+  it('has already warned the sellers of listings in their last days, as a running site would have', async () => {
+    await seedScaleCatalogue(ctx, (await productCount()) + 800);
+    const inWarningWindow = sql`not ${products.soldOut} and not ${products.expired}
+      and ${products.expiresAt} <= now() + make_interval(days => ${EXPIRY_WARNING_DAYS})`;
+    const byWarned = await t.app.db
+      .select({ warned: products.expiryWarned, count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(inWarningWindow)
+      .groupBy(products.expiryWarned);
+    // Nothing left for the first run of the expiry job to mail; and the window is not empty.
+    expect(byWarned.find((row) => !row.warned)).toBeUndefined();
+    expect(byWarned.find((row) => row.warned)?.count).toBeGreaterThan(0);
   });
 });
