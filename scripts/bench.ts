@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --seconds 10 --connections 50 --warmup 3 --only list,detail]
+ * npm run bench [-- --seconds 10 --connections 50 --warmup 3 --only list,detail --cpu-prof DIR]
  *
  * Load-tests the hot calls on the seeded catalogue (seed first: `npm run seed -- --products
  * 100000`; DATA_DIR or DATABASE_URL as for the server) with autocannon: the listing reads, the
@@ -12,6 +12,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request, type Result } from 'autocannon';
@@ -24,6 +25,7 @@ function options() {
       connections: { type: 'string', default: '50' },
       warmup: { type: 'string', default: '3' },
       only: { type: 'string' },
+      'cpu-prof': { type: 'string' },
     },
   });
   return {
@@ -31,12 +33,14 @@ function options() {
     connections: Number(values.connections),
     warmup: Number(values.warmup),
     only: values.only ? new Set(values.only.split(',')) : undefined,
+    /** The server's V8 CPU profile of the whole run (written when it exits), into this directory. */
+    cpuProfileDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
   };
 }
 
-function startServer(): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
+function startServer(cpuProfileDir: string | undefined): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
   const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -158,8 +162,8 @@ function markdown(rows: Row[]) {
 }
 
 async function main() {
-  const { seconds, connections, warmup, only } = options();
-  const { child, ready } = await startServer();
+  const { seconds, connections, warmup, only, cpuProfileDir } = options();
+  const { child, ready } = await startServer(cpuProfileDir);
   try {
     console.info(
       `Bench: ${ready.databaseKind}, ${ready.productCount.toLocaleString('en')} products, ${connections} connections, ${seconds} s per run; load average ${loadavg()
