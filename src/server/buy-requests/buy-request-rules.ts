@@ -28,6 +28,7 @@ import {
   findListing,
   latestRequestStatus,
   lockListing,
+  lockListingWithSeller,
   upsertActiveRequest,
 } from './buy-requests.repository.ts';
 import { completeSale, isLapsed, proposal, scheduleExpiry } from './offer-steps.ts';
@@ -55,7 +56,7 @@ export const SEND_BUY_REQUEST_PER_BUYER: RateLimitRule = {
   message: authMessages.tooManyRequestsRetry,
 };
 
-export function requireListing(listing: RequestedListing | undefined): RequestedListing {
+export function requireListing<L extends RequestedListing>(listing: L | undefined): L {
   if (!listing) throw notFound(productMessages.notFound);
   return listing;
 }
@@ -73,7 +74,7 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
   const message = body.buyerMessage ?? offerMessages.defaultOfferMessage(amount ?? 0);
   await assertNoProhibitedWords(ctx.db, [message]);
   const outcome = await ctx.db.transaction(async (tx) => {
-    const listing = requireListing(await lockListing(tx, body.productId, 'share'));
+    const listing = requireListing(await lockListingWithSeller(tx, body.productId));
     if (listing.sellerId === buyer.id)
       throw forbidden(amount === undefined ? buyRequestMessages.ownListing : offerMessages.ownListing);
     if (listing.soldOut) throw conflict(buyRequestMessages.soldOut);
@@ -85,7 +86,7 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
     const { id, created } = await upsertActiveRequest(tx, listing.id, buyer.id, message, offer);
     // The request's text also appears in the buyer's conversation with the seller (issue 12).
     if (body.buyerMessage !== undefined) await postBuyRequestMessage(tx, ctx, listing, buyer, body.buyerMessage);
-    const seller = await findUserById(tx, listing.sellerId);
+    const { seller } = listing;
     if (amount !== undefined) {
       const event = created || previous?.offerAmount === null ? 'offer-made' : 'offer-replaced';
       const line = created ? offerMessages.lineMade(amount) : offerMessages.lineReplaced(amount, previousAmount);
@@ -102,7 +103,7 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
         offerMessages.lineRequestReplaced(previousAmount),
       );
     }
-    if (seller && created) {
+    if (created) {
       await notify(tx, ctx, {
         to: seller,
         kind: 'buy-request.received',
@@ -115,7 +116,7 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
         },
         mail: {},
       });
-    } else if (seller && amount !== undefined) {
+    } else if (amount !== undefined) {
       await notify(tx, ctx, {
         to: seller,
         kind: 'offer.update',

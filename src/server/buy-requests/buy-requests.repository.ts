@@ -153,6 +153,25 @@ export async function lockListing(
   return listing;
 }
 
+/** The listing a new request is about, share-locked, with its seller as a notification reaches them. */
+export interface ListingWithSeller extends RequestedListing {
+  seller: { id: string; email: string; userName: string };
+}
+
+/**
+ * lockListing('share') for a new request, with the seller's name and address in the same round
+ * trip (the request notifies them): only the listing's row is locked, not the seller's.
+ */
+export async function lockListingWithSeller(db: Queryable, productId: string): Promise<ListingWithSeller | undefined> {
+  const [listing] = await db
+    .select({ ...listingColumns, seller: { id: users.id, email: users.email, userName: users.userName } })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, productId))
+    .for('share', { of: products });
+  return listing;
+}
+
 export async function findListing(db: Queryable, productId: string): Promise<RequestedListing | undefined> {
   const [listing] = await db.select(listingColumns).from(products).where(eq(products.id, productId));
   return listing;

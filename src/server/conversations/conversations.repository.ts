@@ -78,7 +78,7 @@ export async function openConversation(
   db: Queryable,
   values: { productId: string; buyerId: string; sellerId: string; productTitle: string; productPrice: number; now: Date },
 ): Promise<ConversationRow> {
-  await db
+  const [inserted] = await db
     .insert(conversations)
     .values({
       productId: values.productId,
@@ -88,7 +88,10 @@ export async function openConversation(
       productPrice: values.productPrice,
       lastMessageAt: values.now,
     })
-    .onConflictDoNothing({ target: [conversations.productId, conversations.buyerId] });
+    .onConflictDoNothing({ target: [conversations.productId, conversations.buyerId] })
+    .returning();
+  // The row it inserted is the transaction's own (no one else sees it before commit): no lock needed.
+  if (inserted) return inserted;
   const row = await findConversationByListing(db, values.productId, values.buyerId, 'update');
   if (!row) throw new Error('conversation vanished after it was opened');
   return row;

@@ -5,20 +5,36 @@ import { notificationPreferences, notifications } from '../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/**
- * Serialises the notifications of one user until the transaction ends, so their `seq` order is
- * their commit order and a stream resuming after seq N has missed nothing below it.
- */
-export async function lockUserNotifications(tx: Queryable, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`}))`);
+/** A stored notification's place in its user's stream, and whether its kind goes by mail to them. */
+export interface StoredNotification {
+  id: string;
+  seq: number;
+  /** The user's choice for this kind (mail unless they turned it off). */
+  wantsEmail: boolean;
 }
 
+/**
+ * Stores a notification in one round trip. It first takes the user's notification lock (held until
+ * the transaction ends), so one user's notifications get their `seq` in commit order and a stream
+ * resuming after seq N has missed nothing below it: the lock comes from the row the insert reads,
+ * before the identity gives the new row its seq.
+ */
 export async function insertNotification(
   tx: Queryable,
   values: { userId: string; kind: NotificationKind; payload: Record<string, unknown> },
-): Promise<NotificationRow> {
-  const [row] = await tx.insert(notifications).values(values).returning();
-  return row!;
+): Promise<StoredNotification> {
+  const { userId, kind, payload } = values;
+  const result = (await tx.execute(sql`
+    with user_lock as (select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`})))
+    insert into ${notifications} (${sql.identifier(notifications.userId.name)}, ${sql.identifier(notifications.kind.name)}, ${sql.identifier(notifications.payload.name)})
+    select ${userId}, ${kind}, ${JSON.stringify(payload)}::jsonb from user_lock
+    returning ${sql.identifier(notifications.id.name)} as id, ${sql.identifier(notifications.seq.name)} as seq,
+      (select ${notificationPreferences.email} from ${notificationPreferences}
+        where ${notificationPreferences.userId} = ${userId} and ${notificationPreferences.kind} = ${kind}) as wants_email`)) as unknown as {
+    rows: { id: string; seq: string | number; wants_email: boolean | null }[];
+  };
+  const row = result.rows[0]!;
+  return { id: row.id, seq: Number(row.seq), wantsEmail: row.wants_email ?? true };
 }
 
 /** A user's notifications not yet read (the partial index notifications_unread_idx). */

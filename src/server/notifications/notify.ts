@@ -5,7 +5,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { MailTemplateData } from '../mail/mail-templates.ts';
 import { type MailQueueContext, queueMail } from '../mail/outbox.ts';
 import { queuePushes } from '../push/push.ts';
-import { type NotificationRow, insertNotification, lockUserNotifications, wantsEmail } from './notifications.repository.ts';
+import { type NotificationRow, insertNotification } from './notifications.repository.ts';
 
 declare module '../events/event-bus.ts' {
   interface BusTopics {
@@ -59,9 +59,8 @@ export function toNotificationWire(row: NotificationRow): Notification {
  */
 export async function notify<K extends NotificationKind>(tx: Queryable, ctx: NotifyContext, notification: NewNotification<K>) {
   const { to, kind, payload } = notification;
-  await lockUserNotifications(tx, to.id);
   const row = await insertNotification(tx, { userId: to.id, kind, payload });
-  if (notification.mail !== false && (notification.alwaysMail || (await wantsEmail(tx, to.id, kind)))) {
+  if (notification.mail !== false && (notification.alwaysMail || row.wantsEmail)) {
     await queueMail(tx, ctx, {
       kind,
       to: to.email,
