@@ -13,8 +13,11 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 /** The one database type every query is written against; PGlite and node-postgres both fit it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-/** What a query helper accepts: the database itself or an open transaction. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'query'>;
+/**
+ * What a query helper accepts: the database itself or an open transaction. `_` gives its session,
+ * for statements written elsewhere (the job queue's) that run as they are, unbuilt.
+ */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'query' | '_'>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
