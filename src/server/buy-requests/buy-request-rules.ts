@@ -13,6 +13,7 @@ import { type MessageWriteContext, postBuyRequestMessage, postDecisionLine } fro
 import { blockedEitherWay } from '../conversations/conversations.repository.ts';
 import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { notify } from '../notifications/notify.ts';
+import { transactionWithEvents } from '../events/event-bus.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
@@ -73,7 +74,7 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
   const amount = body.offerAmount;
   const message = body.buyerMessage ?? offerMessages.defaultOfferMessage(amount ?? 0);
   await assertNoProhibitedWords(ctx.db, [message]);
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await transactionWithEvents(ctx.db, async (tx) => {
     const listing = requireListing(await lockListingWithSeller(tx, body.productId));
     if (listing.sellerId === buyer.id)
       throw forbidden(amount === undefined ? buyRequestMessages.ownListing : offerMessages.ownListing);

@@ -33,6 +33,7 @@ import type { Storage } from '../storage/storage.ts';
 import { type UserRow, profilePictureOf } from '../users/user.mapper.ts';
 import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { transactionWithEvents } from '../events/event-bus.ts';
 import {
   type ConversationRow,
   type ConversationView,
@@ -225,7 +226,7 @@ export async function startConversation(
 ): Promise<StartConversationResponse> {
   if (!isUuid(body.productId)) throw notFound(m.listingNotFound);
   await countMessage(ctx, buyer);
-  const { conversationId, message } = await ctx.db.transaction(async (tx) => {
+  const { conversationId, message } = await transactionWithEvents(ctx.db, async (tx) => {
     // Listing first, then conversation: the same order as buy requests and their decisions.
     const listing = await lockListing(tx, body.productId, 'share');
     if (!listing) throw notFound(m.listingNotFound);
@@ -259,7 +260,7 @@ export async function sendMessage(
 ): Promise<Message> {
   if (!isUuid(conversationId)) throw notFound(m.notFound);
   await countMessage(ctx, author);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await transactionWithEvents(ctx.db, async (tx) => {
     const conversation = await findConversationOf(tx, conversationId, author.id, 'update');
     if (!conversation) throw notFound(m.notFound);
     const otherId = otherIdOf(conversation, sideOf(conversation, author.id)!);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NotificationChannel, Queryable } from '../db/client.ts';
+import type { Database, NotificationChannel, Queryable } from '../db/client.ts';
 
 /** The one PostgreSQL channel every instance listens on; topics are told apart in the payload. */
 export const EVENT_CHANNEL = 'campus_market_events';
@@ -19,6 +19,28 @@ export interface BusTopics {
 }
 
 export type BusTopic = keyof BusTopics;
+
+/** The events of each open transactionWithEvents(), in the order they were published. */
+const heldEvents = new WeakMap<Queryable, string[]>();
+
+/**
+ * A transaction whose events go in one statement just before it commits, rather than one round
+ * trip each. Nothing changes for the listeners: NOTIFY delivers on commit only, and a function
+ * scan over the array sends them in the order they were published.
+ */
+export function transactionWithEvents<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const held: string[] = [];
+    heldEvents.set(tx, held);
+    const result = await work(tx);
+    heldEvents.delete(tx);
+    if (held.length === 1) await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${held[0]})`);
+    else if (held.length > 1) {
+      await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, payload) from unnest(${sql.param(held)}::text[]) as payload`);
+    }
+    return result;
+  });
+}
 
 interface Envelope {
   topic: string;
@@ -83,11 +105,16 @@ export class EventBus {
     return this.stopListening !== undefined && this.channel.connected;
   }
 
-  /** Sends the event on `db`: pass the transaction that makes the change, so both commit together. */
+  /**
+   * Sends the event on `db`: pass the transaction that makes the change, so both commit together.
+   * In a transactionWithEvents() it is held and sent with the transaction's others just before commit.
+   */
   async publish<T extends BusTopic>(db: Queryable, topic: T, data: BusTopics[T]): Promise<void> {
     const payload = JSON.stringify({ topic, data } satisfies Envelope);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Event ${topic} is too large to notify`);
-    await db.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`);
+    const held = heldEvents.get(db);
+    if (held) held.push(payload);
+    else await db.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`);
   }
 
   subscribe<T extends BusTopic>(topic: T, handler: (data: BusTopics[T]) => void): () => void {
