@@ -73,7 +73,7 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
   await enforceRateLimits(ctx.db, ctx.clock, [{ rule: SEND_BUY_REQUEST_PER_BUYER, subject: buyer.id }]);
   const amount = body.offerAmount;
   const message = body.buyerMessage ?? offerMessages.defaultOfferMessage(amount ?? 0);
-  await assertNoProhibitedWords(ctx.db, [message]);
+  await assertNoProhibitedWords(ctx, ctx.db, [message]);
   const outcome = await transactionWithEvents(ctx.db, async (tx) => {
     const listing = requireListing(await lockListingWithSeller(tx, body.productId));
     if (listing.sellerId === buyer.id)

@@ -232,7 +232,7 @@ export async function startConversation(
     if (!listing) throw notFound(m.listingNotFound);
     if (listing.sellerId === buyer.id) throw forbidden(m.ownListing);
     if (await blockedEitherWay(tx, buyer.id, listing.sellerId)) throw forbidden(m.blocked);
-    await assertNoProhibitedWords(tx, [body.body]);
+    await assertNoProhibitedWords(ctx, tx, [body.body]);
     const existing = await findConversationByListing(tx, listing.id, buyer.id, 'update');
     if (!existing && listing.soldOut) throw conflict(m.listingSold);
     const conversation =
@@ -266,7 +266,7 @@ export async function sendMessage(
     const otherId = otherIdOf(conversation, sideOf(conversation, author.id)!);
     if (!otherId) throw forbidden(m.otherUserDeleted);
     if (await blockedEitherWay(tx, author.id, otherId)) throw forbidden(m.blocked);
-    await assertNoProhibitedWords(tx, [body]);
+    await assertNoProhibitedWords(ctx, tx, [body]);
     return addMessage(tx, ctx, conversation, author, { kind: 'text', body });
   });
   return toMessage(row);

@@ -20,7 +20,7 @@ import { auditPage } from './audit-query.ts';
 import { moderate } from './moderation-actions.ts';
 import { moderationContextOf } from './moderation-context.ts';
 import { moderationSummary, reportQueue } from './moderation-queue.ts';
-import { addProhibitedWord, listProhibitedWords, removeProhibitedWord } from './prohibited-words.ts';
+import { addProhibitedWord, listProhibitedWords, prohibitedWordListOf, removeProhibitedWord } from './prohibited-words.ts';
 import { createReport } from './reporting.ts';
 import { registerSuspensionExpiry } from './suspensions.ts';
 
@@ -73,13 +73,15 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = currentUser(request);
       await app.db.transaction(async (tx) => {
-        if (!(await addProhibitedWord(tx, request.body.word, actor.id))) throw conflict(moderationMessages.wordExists);
+        if (!(await addProhibitedWord(app, tx, request.body.word, actor.id))) throw conflict(moderationMessages.wordExists);
         await recordAudit(tx, actor, {
           action: 'prohibited-word.add',
           targetType: 'word',
           targetId: request.body.word,
           at: app.clock.now(),
         });
+        // This instance at once; the others when the change's event reaches them.
+        prohibitedWordListOf(app.events).clear();
       });
       return reply.status(201).send({ success: true as const, msg: moderationMessages.wordAdded });
     },
@@ -91,13 +93,15 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       await app.db.transaction(async (tx) => {
-        if (!(await removeProhibitedWord(tx, request.body.word))) throw notFound(moderationMessages.wordNotFound);
+        if (!(await removeProhibitedWord(app, tx, request.body.word))) throw notFound(moderationMessages.wordNotFound);
         await recordAudit(tx, actor, {
           action: 'prohibited-word.remove',
           targetType: 'word',
           targetId: request.body.word,
           at: app.clock.now(),
         });
+        // This instance at once; the others when the change's event reaches them.
+        prohibitedWordListOf(app.events).clear();
       });
       return { success: true as const, msg: moderationMessages.wordRemoved };
     },

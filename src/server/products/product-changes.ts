@@ -3,6 +3,7 @@ import { authMessages } from '#domain/users/auth.messages.ts';
 import { productMessages } from '#domain/products/product.messages.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { recordListingEvent } from '../alerts/listing-events.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { freshLifecycle } from '../alerts/listing-lifecycle.ts';
 import type { Clock } from '../clock.ts';
 import type { Database, Queryable } from '../db/client.ts';
@@ -35,6 +36,8 @@ export interface ListingChangeContext {
   jobs: Pick<JobQueue, 'enqueue'>;
   /** LISTING_TTL_DAYS: a new or edited listing's time to live. */
   listingTtlDays: number;
+  /** Where the prohibited word list hears of changes. */
+  events: EventBus;
 }
 
 /**
@@ -56,7 +59,7 @@ async function withStoredPhotos<T>(ctx: ListingChangeContext, photos: PreparedPh
 /** Sell: a new listing of the session's user with 1 to 5 photos. Returns its id. */
 export async function createListing(ctx: ListingChangeContext, seller: UserRow, form: ProductForm): Promise<string> {
   const fields = parseListingFields(form);
-  await assertNoProhibitedWords(ctx.db, [fields.title, fields.description]);
+  await assertNoProhibitedWords(ctx, ctx.db, [fields.title, fields.description]);
   assertPhotoCount(form.photos.length);
   const photos = await preparePhotos(form.photos, ctx.images);
   return withStoredPhotos(ctx, photos, () =>
@@ -115,7 +118,7 @@ export async function editListing(ctx: ListingChangeContext, actor: UserRow, id:
   assertMayChange(actor, before);
   assertEditable(before);
   const fields = parseListingFields(form);
-  await assertNoProhibitedWords(ctx.db, [fields.title, fields.description]);
+  await assertNoProhibitedWords(ctx, ctx.db, [fields.title, fields.description]);
   const keptIds = parseKeptImageIds(form);
   assertPhotoCount(splitPhotos(before.images, keptIds).kept.length + form.photos.length);
   const photos = await preparePhotos(form.photos, ctx.images);

@@ -69,6 +69,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.clock,
     jobs: app.jobs,
     listingTtlDays: app.config.listingTtlDays,
+    events: app.events,
   });
 
   const savedProduct = async (id: string, msg: string, viewer: UserRow) => {

@@ -94,7 +94,7 @@ export async function createReview(ctx: ReviewContext, author: UserRow, body: Cr
   if (body.userId !== undefined && body.userId !== side.counterpartId) throw forbidden(m.notCounterparty);
   const now = ctx.clock.now();
   if (now > reviewDeadline(sale.soldAt)) throw forbidden(m.windowClosed);
-  await assertNoProhibitedWords(ctx.db, [body.text]);
+  await assertNoProhibitedWords(ctx, ctx.db, [body.text]);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const subject = await lockUserForRating(tx, side.counterpartId);
@@ -139,7 +139,7 @@ export async function editReview(ctx: ReviewContext, author: UserRow, id: string
   if (review.authorId !== author.id) throw forbidden(m.notAuthor);
   const now = ctx.clock.now();
   if (now > reviewEditableUntil(review.createdAt)) throw forbidden(m.editWindowClosed);
-  await assertNoProhibitedWords(ctx.db, [body.text]);
+  await assertNoProhibitedWords(ctx, ctx.db, [body.text]);
   const updated = await ctx.db.transaction(async (tx) => {
     await lockUserForRating(tx, review.subjectId);
     const [row] = await tx

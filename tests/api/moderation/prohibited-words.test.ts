@@ -50,6 +50,24 @@ describe('the prohibited words list', () => {
 });
 
 describe('checking texts', () => {
+  it('refuses a word at once after an admin adds it, and allows it again at once after they remove it, though the list was just read', async () => {
+    const productId = await insertListing(t.app.db, { sellerId: seller.id, title: 'Mini fridge' });
+    const ask = (buyerMessage: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/interested/mark-interested',
+        headers: { cookie: buyerCookie },
+        payload: { productId, buyerMessage },
+      });
+    expect((await ask('Can I pay in zorblax?')).statusCode).toBe(200);
+    expect((await calls.addWord(adminCookie, 'zorblax')).statusCode).toBe(201);
+    const refused = await ask('Zorblax then?');
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused).msg).toBe(moderationMessages.prohibitedWord);
+    expect((await calls.removeWord(adminCookie, 'zorblax')).statusCode).toBe(200);
+    expect((await ask('Zorblax after all?')).statusCode).toBe(200);
+  });
+
   it("refuses a listing whose title holds a prohibited word, whatever its case and accents: 'This text contains a word that is not allowed here.'", async () => {
     const response = await sell({ title: 'Easy CREDIT for students' });
     expect(response.statusCode).toBe(400);

@@ -150,6 +150,24 @@ describe('two instances on one database and one bucket', () => {
     expect(JSON.stringify(event.data)).toContain('Reading lamp');
   });
 
+  it('refuses a prohibited word an admin adds on one instance on the other, which had just read the list', async () => {
+    const seller = await insertUser(db.db);
+    const buyer = await insertUser(db.db);
+    const admin = await insertUser(db.db, { isAdmin: true });
+    const productId = await insertListing(db.db, { sellerId: seller.id, title: 'Study table' });
+    const buyerCookie = await logIn(two, buyer.email);
+    const ask = (buyerMessage: string) =>
+      call(two, 'POST', '/api/v1/interested/mark-interested', { cookie: buyerCookie, json: { productId, buyerMessage } });
+    expect((await ask('Will you take quibbix?')).status).toBe(200);
+    const added = await call(one, 'POST', '/api/v1/admin/prohibited-words', {
+      cookie: await logIn(one, admin.email),
+      json: { word: 'quibbix' },
+    });
+    expect(added.status).toBe(201);
+    // The change's event reaches the other instance within moments of the commit, not at the list's 60 s backstop.
+    await expect.poll(async () => (await ask('Quibbix, then?')).status, { timeout: 3000, interval: 100 }).toBe(400);
+  });
+
   it('runs a recurring job once per tick, not once per instance', async () => {
     // Every minute instead of every quarter hour, so a tick comes during the test.
     await db.runSql(`update pgboss.schedule set cron = '* * * * *' where name = 'auth.housekeeping'`);
