@@ -170,10 +170,9 @@ async function measuredRun<T>(app: ChildProcess, measureDir: string, work: () =>
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
   const value = await work();
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
-  for (let attempt = 0; attempt < 100 && fs.readdirSync(measureDir).length < pids.length; attempt++) await sleep(20);
-  const reports = fs
-    .readdirSync(measureDir)
-    .map((file) => JSON.parse(fs.readFileSync(path.join(measureDir, file), 'utf8')) as Cost);
+  const reportFiles = () => fs.readdirSync(measureDir).filter((file) => file.endsWith('.json'));
+  for (let attempt = 0; attempt < 100 && reportFiles().length < pids.length; attempt++) await sleep(20);
+  const reports = reportFiles().map((file) => JSON.parse(fs.readFileSync(path.join(measureDir, file), 'utf8')) as Cost);
   const cost = reports.reduce(
     (sum, report) => ({
       cpuMicros: sum.cpuMicros + report.cpuMicros,

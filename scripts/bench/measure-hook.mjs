@@ -53,6 +53,9 @@ if (dir) {
     };
     started.stopCpuProfile?.();
     started = undefined;
-    fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify(result));
+    // Written whole, then renamed: the bench reads every .json it finds, and must never find half of one.
+    const file = path.join(dir, `${process.pid}.json`);
+    fs.writeFileSync(`${file}.partial`, JSON.stringify(result));
+    fs.renameSync(`${file}.partial`, file);
   });
 }
