@@ -163,6 +163,11 @@ function cardColumns(listing: string): string {
 const LISTING_COLUMNS =
   'id, seller_id, title, description, price, original_price, category, condition, rating, num_reviews, sold_out, buyer_id, sold_price, reserved, unreserved, reserved_for_id, created_at, updated_at, renewed_at, expires_at, expired';
 
+const listingColumnsOf = (alias: string) =>
+  LISTING_COLUMNS.split(', ')
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+
 /** What a statement's values are read from on each call. */
 interface Call {
   filter: ListingFilter;
@@ -226,9 +231,11 @@ function conditionsOf(filter: ListingFilter, sort: ProductSort, window: PageWind
 }
 
 /**
- * The page is chosen first, so the seller and the photos are looked up for its rows only, not
- * for the rows an offset skips. A search is left unnamed: PostgreSQL then plans it for its own
- * pattern each time, where a named statement's generic plan could serve "a" like "calculator".
+ * The page's ids are chosen first, from the sort's index alone where it holds every column the
+ * filter reads (schema/products.ts: the visible rows only), so the rows an offset skips are never
+ * read from the table; then the listing, its seller and its photos for those ids only. A search is
+ * left unnamed: PostgreSQL then plans it for its own pattern each time, where a named statement's
+ * generic plan could serve "a" like "calculator".
  */
 function buildPage(filter: ListingFilter, sort: ProductSort, window: PageWindow, shape: string): BuiltStatement {
   const values: BuiltStatement['values'] = [];
@@ -239,7 +246,9 @@ function buildPage(filter: ListingFilter, sort: ProductSort, window: PageWindow,
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
   const text = `select ${cardColumns('page')},
     to_char(page.renewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortAt"
-  from (select ${LISTING_COLUMNS} from products${where} order by ${order('')}${limit}${offset}) page
+  from (select ${listingColumnsOf('p')}
+    from (select id from products${where} order by ${order('')}${limit}${offset}) chosen
+    join products p on p.id = chosen.id) page
   join users u on u.id = page.seller_id
   order by ${order('page.')}`;
   return { name: filter.q ? undefined : `listing-page/${shape}`, text, values };

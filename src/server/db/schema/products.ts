@@ -70,53 +70,69 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [
-    check('products_price_check', sql`${table.price} >= 0`),
-    check('products_original_price_check', sql`${table.originalPrice} is null or ${table.originalPrice} >= 0`),
-    check('products_rating_check', sql`${table.rating} between 0 and 5`),
-    check('products_num_reviews_check', sql`${table.numReviews} >= 0`),
-    check('products_category_check', sql.raw(`category in (${sqlList(CATEGORIES)})`)),
-    check('products_condition_check', sql.raw(`condition in (${sqlList(CONDITIONS)})`)),
-    check('products_sold_at_check', sql`${table.soldOut} = (${table.soldAt} is not null)`),
-    check('products_sold_price_check', sql`${table.soldPrice} is null or (${table.soldOut} and ${table.soldPrice} >= 0)`),
-    check('products_reserved_check', sql`${table.reservedForId} is null or ${table.reservedAt} is not null`),
-    /** Listings created per month (admin statistics). */
-    index('products_created_idx').on(table.createdAt.desc(), table.id.desc()),
-    // One index per sort of the list, led by the reserved tier (available first): newest and
-    // oldest, price low to high and high to low (the latter two walked backward), rating.
-    index('products_newest_idx').on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
-    index('products_oldest_idx').on(table.reserved.desc(), table.renewedAt.desc(), table.id.desc()),
-    index('products_category_newest_idx').on(table.category, table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
-    index('products_category_oldest_idx').on(table.category, table.reserved.desc(), table.renewedAt.desc(), table.id.desc()),
-    index('products_price_low_idx').on(table.reserved, table.price, table.id),
-    index('products_price_high_idx').on(table.unreserved, table.price, table.id),
-    index('products_category_price_low_idx').on(table.category, table.reserved, table.price, table.id),
-    index('products_category_price_high_idx').on(table.category, table.unreserved, table.price, table.id),
-    index('products_rating_idx').on(table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc()),
-    index('products_seller_idx').on(table.sellerId, table.createdAt.desc()),
-    index('products_buyer_idx').on(table.buyerId),
-    /** Deleting an account clears the reservations held for it. */
-    index('products_reserved_for_idx')
-      .on(table.reservedForId)
-      .where(sql`${table.reservedForId} is not null`),
-    /** Sales per month for the admin dashboard: only sold listings are in it. */
-    index('products_sold_at_idx')
-      .on(table.soldAt)
-      .where(sql`${table.soldAt} is not null`),
-    /** The dashboard counts listings pending review; few rows, so a small partial index. */
-    index('products_under_review_idx')
-      .on(table.createdAt)
-      .where(sql`${table.underReview}`),
-    /** The expiry job's walk: listings that can still expire, by when (the warning and the expiry). */
-    index('products_expiry_idx')
-      .on(table.expiresAt)
-      .where(sql`not ${table.soldOut} and not ${table.expired}`),
-    /** The admin dashboard counts expired listings. */
-    index('products_expired_idx')
-      .on(table.expiresAt)
-      .where(sql`${table.expired}`),
-    index('products_title_search_trgm_idx').using('gin', sql`${table.titleSearch} gin_trgm_ops`),
-  ],
+  (table) => {
+    // What browsing shows: the list's indexes hold these rows only.
+    const visible = sql`not ${table.hidden}`;
+    return [
+      check('products_price_check', sql`${table.price} >= 0`),
+      check('products_original_price_check', sql`${table.originalPrice} is null or ${table.originalPrice} >= 0`),
+      check('products_rating_check', sql`${table.rating} between 0 and 5`),
+      check('products_num_reviews_check', sql`${table.numReviews} >= 0`),
+      check('products_category_check', sql.raw(`category in (${sqlList(CATEGORIES)})`)),
+      check('products_condition_check', sql.raw(`condition in (${sqlList(CONDITIONS)})`)),
+      check('products_sold_at_check', sql`${table.soldOut} = (${table.soldAt} is not null)`),
+      check('products_sold_price_check', sql`${table.soldPrice} is null or (${table.soldOut} and ${table.soldPrice} >= 0)`),
+      check('products_reserved_check', sql`${table.reservedForId} is null or ${table.reservedAt} is not null`),
+      /** Listings created per month (admin statistics). */
+      index('products_created_idx').on(table.createdAt.desc(), table.id.desc()),
+      // One index per sort of the list, led by the reserved tier (available first): newest and
+      // oldest, price low to high and high to low (the latter two walked backward), rating. Each holds
+      // the listings shown in browsing only (partial, NOT hidden): a page reads its ids from the index
+      // alone, never visiting a hidden row (most of the oldest rows are expired listings).
+      index('products_visible_newest_idx').on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()).where(visible),
+      index('products_visible_oldest_idx').on(table.reserved.desc(), table.renewedAt.desc(), table.id.desc()).where(visible),
+      index('products_visible_category_newest_idx')
+        .on(table.category, table.unreserved.desc(), table.renewedAt.desc(), table.id.desc())
+        .where(visible),
+      index('products_visible_category_oldest_idx')
+        .on(table.category, table.reserved.desc(), table.renewedAt.desc(), table.id.desc())
+        .where(visible),
+      index('products_visible_price_low_idx').on(table.reserved, table.price, table.id).where(visible),
+      index('products_visible_price_high_idx').on(table.unreserved, table.price, table.id).where(visible),
+      index('products_visible_category_price_low_idx').on(table.category, table.reserved, table.price, table.id).where(visible),
+      index('products_visible_category_price_high_idx')
+        .on(table.category, table.unreserved, table.price, table.id)
+        .where(visible),
+      index('products_visible_rating_idx')
+        .on(table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc())
+        .where(visible),
+      /** An admin's My Listings: every listing, hidden ones too, newest first. */
+      index('products_newest_idx').on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
+      index('products_seller_idx').on(table.sellerId, table.createdAt.desc()),
+      index('products_buyer_idx').on(table.buyerId),
+      /** Deleting an account clears the reservations held for it. */
+      index('products_reserved_for_idx')
+        .on(table.reservedForId)
+        .where(sql`${table.reservedForId} is not null`),
+      /** Sales per month for the admin dashboard: only sold listings are in it. */
+      index('products_sold_at_idx')
+        .on(table.soldAt)
+        .where(sql`${table.soldAt} is not null`),
+      /** The dashboard counts listings pending review; few rows, so a small partial index. */
+      index('products_under_review_idx')
+        .on(table.createdAt)
+        .where(sql`${table.underReview}`),
+      /** The expiry job's walk: listings that can still expire, by when (the warning and the expiry). */
+      index('products_expiry_idx')
+        .on(table.expiresAt)
+        .where(sql`not ${table.soldOut} and not ${table.expired}`),
+      /** The admin dashboard counts expired listings. */
+      index('products_expired_idx')
+        .on(table.expiresAt)
+        .where(sql`${table.expired}`),
+      index('products_title_search_trgm_idx').using('gin', sql`${table.titleSearch} gin_trgm_ops`),
+    ];
+  },
 );
 
 /** Photos of a listing in display order; files live in the storage module under these keys. */
