@@ -5,36 +5,24 @@ import { notificationPreferences, notifications } from '../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** A stored notification's place in its user's stream, and whether its kind goes by mail to them. */
-export interface StoredNotification {
-  id: string;
-  seq: number;
-  /** The user's choice for this kind (mail unless they turned it off). */
-  wantsEmail: boolean;
-}
-
 /**
- * Stores a notification in one round trip. It first takes the user's notification lock (held until
- * the transaction ends), so one user's notifications get their `seq` in commit order and a stream
- * resuming after seq N has missed nothing below it: the lock comes from the row the insert reads,
- * before the identity gives the new row its seq.
+ * Stores a notification (its id chosen by the caller) in one round trip and answers its `seq`. It
+ * first takes the user's notification lock (held until the transaction ends), so one user's
+ * notifications get their seq in commit order and a stream resuming after seq N has missed nothing
+ * below it: the lock comes from the row the insert reads, before the identity gives the new row its seq.
  */
 export async function insertNotification(
   tx: Queryable,
-  values: { userId: string; kind: NotificationKind; payload: Record<string, unknown> },
-): Promise<StoredNotification> {
-  const { userId, kind, payload } = values;
+  values: { id: string; userId: string; kind: NotificationKind; payload: Record<string, unknown> },
+): Promise<number> {
+  const { id, userId, kind, payload } = values;
+  const column = (name: string) => sql.identifier(name);
   const result = (await tx.execute(sql`
     with user_lock as (select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`})))
-    insert into ${notifications} (${sql.identifier(notifications.userId.name)}, ${sql.identifier(notifications.kind.name)}, ${sql.identifier(notifications.payload.name)})
-    select ${userId}, ${kind}, ${JSON.stringify(payload)}::jsonb from user_lock
-    returning ${sql.identifier(notifications.id.name)} as id, ${sql.identifier(notifications.seq.name)} as seq,
-      (select ${notificationPreferences.email} from ${notificationPreferences}
-        where ${notificationPreferences.userId} = ${userId} and ${notificationPreferences.kind} = ${kind}) as wants_email`)) as unknown as {
-    rows: { id: string; seq: string | number; wants_email: boolean | null }[];
-  };
-  const row = result.rows[0]!;
-  return { id: row.id, seq: Number(row.seq), wantsEmail: row.wants_email ?? true };
+    insert into ${notifications} (${column(notifications.id.name)}, ${column(notifications.userId.name)}, ${column(notifications.kind.name)}, ${column(notifications.payload.name)})
+    select ${id}::uuid, ${userId}::uuid, ${kind}, ${JSON.stringify(payload)}::jsonb from user_lock
+    returning ${column(notifications.seq.name)} as seq`)) as unknown as { rows: { seq: string | number }[] };
+  return Number(result.rows[0]!.seq);
 }
 
 /** A user's notifications not yet read (the partial index notifications_unread_idx). */

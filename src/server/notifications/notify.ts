@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NotificationKind, NotificationPayloads } from '#domain/notifications/notification-kinds.ts';
 import type { Notification } from '#domain/notifications/notification.wire.ts';
 import type { Queryable } from '../db/client.ts';
@@ -5,7 +6,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { MailTemplateData } from '../mail/mail-templates.ts';
 import { type MailQueueContext, queueMail } from '../mail/outbox.ts';
 import { queuePushes } from '../push/push.ts';
-import { type NotificationRow, insertNotification } from './notifications.repository.ts';
+import { type NotificationRow, insertNotification, wantsEmail } from './notifications.repository.ts';
 
 declare module '../events/event-bus.ts' {
   interface BusTopics {
@@ -59,16 +60,19 @@ export function toNotificationWire(row: NotificationRow): Notification {
  */
 export async function notify<K extends NotificationKind>(tx: Queryable, ctx: NotifyContext, notification: NewNotification<K>) {
   const { to, kind, payload } = notification;
-  const row = await insertNotification(tx, { userId: to.id, kind, payload });
-  if (notification.mail !== false && (notification.alwaysMail || row.wantsEmail)) {
+  const id = randomUUID();
+  if (notification.mail !== false && (notification.alwaysMail || (await wantsEmail(tx, to.id, kind)))) {
     await queueMail(tx, ctx, {
       kind,
       to: to.email,
       userId: to.id,
       data: { recipientName: to.userName, payload, ...notification.mail } as unknown as MailTemplateData[K],
-      eventKey: `notification:${row.id}`,
+      eventKey: `notification:${id}`,
     });
   }
-  await queuePushes(tx, ctx.jobs, { id: row.id, userId: to.id, kind });
-  await ctx.events.publish(tx, 'notification.created', { userId: to.id, seq: row.seq });
+  await queuePushes(tx, ctx.jobs, { id, userId: to.id, kind });
+  // Last: the user's notification lock is held from here until the commit, so other changes
+  // notifying the same user (a seller with many buyers) wait for as little as possible.
+  const seq = await insertNotification(tx, { id, userId: to.id, kind, payload });
+  await ctx.events.publish(tx, 'notification.created', { userId: to.id, seq });
 }
