@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductSort } from '#domain/catalog.ts';
-import { listingPageStatement } from '#server/products/listing-statements.ts';
+import { type ListingFilter, listingPageStatement } from '#server/products/listing-statements.ts';
 import { insertUser } from '../../support/factories.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 
@@ -28,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function plan(sort: ProductSort, offset: number): Promise<string> {
-  const statement = listingPageStatement({ categories: [] }, sort, { limit: 25, offset });
+async function plan(sort: ProductSort, offset: number, filter: Partial<ListingFilter> = {}): Promise<string> {
+  const statement = listingPageStatement({ categories: [], ...filter }, sort, { limit: 25, offset });
   const { rows } = await t.app.dbHandle.runSql(`explain (analyze, costs off) ${statement.text}`, statement.values);
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
@@ -46,4 +46,22 @@ describe('deep pages of the list (PostgreSQL plans)', () => {
     expect(shown).toMatch(new RegExp(`Index Only Scan (Backward )?using ${index}`));
     expect(shown).not.toContain('Rows Removed by Filter');
   });
+
+  it.each([
+    ['newest', 'products_visible_category_newest_idx'],
+    ['oldest', 'products_visible_category_oldest_idx'],
+    ['priceLowHigh', 'products_visible_category_price_low_idx'],
+  ] as const)(
+    'pages a category with a price range and conditions, %s, from %s alone (no listing read to test its price)',
+    async (sort, index) => {
+      const shown = await plan(sort, 200, {
+        categories: ['Books'],
+        minPrice: 300,
+        maxPrice: 600,
+        conditions: ['Good', 'Fair'],
+      });
+      expect(shown).toMatch(new RegExp(`Index Only Scan (Backward )?using ${index}`));
+      expect(shown).toMatch(/Heap Fetches: 0/);
+    },
+  );
 });

@@ -73,6 +73,8 @@ export const products = pgTable(
   (table) => {
     // What browsing shows: the list's indexes hold these rows only.
     const visible = sql`not ${table.hidden}`;
+    // What the price and condition filters read, carried by the sort indexes that do not lead with them.
+    const filtered = [table.price, table.condition];
     return [
       check('products_price_check', sql`${table.price} >= 0`),
       check('products_original_price_check', sql`${table.originalPrice} is null or ${table.originalPrice} >= 0`),
@@ -87,24 +89,31 @@ export const products = pgTable(
       index('products_created_idx').on(table.createdAt.desc(), table.id.desc()),
       // One index per sort of the list, led by the reserved tier (available first): newest and
       // oldest, price low to high and high to low (the latter two walked backward), rating. Each holds
-      // the listings shown in browsing only (partial, NOT hidden): a page reads its ids from the index
-      // alone, never visiting a hidden row (most of the oldest rows are expired listings).
-      index('products_visible_newest_idx').on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()).where(visible),
-      index('products_visible_oldest_idx').on(table.reserved.desc(), table.renewedAt.desc(), table.id.desc()).where(visible),
+      // the listings shown in browsing only (partial, NOT hidden), and after the id (which fixes the
+      // order) the columns the filters read (price, condition): a page reads its ids from the index
+      // alone, never visiting a hidden row or one the filters leave out.
+      index('products_visible_newest_idx')
+        .on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc(), ...filtered)
+        .where(visible),
+      index('products_visible_oldest_idx')
+        .on(table.reserved.desc(), table.renewedAt.desc(), table.id.desc(), ...filtered)
+        .where(visible),
       index('products_visible_category_newest_idx')
-        .on(table.category, table.unreserved.desc(), table.renewedAt.desc(), table.id.desc())
+        .on(table.category, table.unreserved.desc(), table.renewedAt.desc(), table.id.desc(), ...filtered)
         .where(visible),
       index('products_visible_category_oldest_idx')
-        .on(table.category, table.reserved.desc(), table.renewedAt.desc(), table.id.desc())
+        .on(table.category, table.reserved.desc(), table.renewedAt.desc(), table.id.desc(), ...filtered)
         .where(visible),
-      index('products_visible_price_low_idx').on(table.reserved, table.price, table.id).where(visible),
-      index('products_visible_price_high_idx').on(table.unreserved, table.price, table.id).where(visible),
-      index('products_visible_category_price_low_idx').on(table.category, table.reserved, table.price, table.id).where(visible),
+      index('products_visible_price_low_idx').on(table.reserved, table.price, table.id, table.condition).where(visible),
+      index('products_visible_price_high_idx').on(table.unreserved, table.price, table.id, table.condition).where(visible),
+      index('products_visible_category_price_low_idx')
+        .on(table.category, table.reserved, table.price, table.id, table.condition)
+        .where(visible),
       index('products_visible_category_price_high_idx')
-        .on(table.category, table.unreserved, table.price, table.id)
+        .on(table.category, table.unreserved, table.price, table.id, table.condition)
         .where(visible),
       index('products_visible_rating_idx')
-        .on(table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc())
+        .on(table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc(), ...filtered)
         .where(visible),
       /** An admin's My Listings: every listing, hidden ones too, newest first. */
       index('products_newest_idx').on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
