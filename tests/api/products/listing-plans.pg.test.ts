@@ -51,6 +51,7 @@ describe('deep pages of the list (PostgreSQL plans)', () => {
     ['newest', 'products_visible_category_newest_idx'],
     ['oldest', 'products_visible_category_oldest_idx'],
     ['priceLowHigh', 'products_visible_category_price_low_idx'],
+    ['rating', 'products_visible_rating_idx'],
   ] as const)(
     'pages a category with a price range and conditions, %s, from %s alone (no listing read to test its price)',
     async (sort, index) => {

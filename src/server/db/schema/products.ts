@@ -113,7 +113,8 @@ export const products = pgTable(
         .on(table.category, table.unreserved, table.price, table.id, table.condition)
         .where(visible),
       index('products_visible_rating_idx')
-        .on(table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc(), ...filtered)
+        // No category index of its own for Rating: the category is carried too.
+        .on(table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc(), ...filtered, table.category)
         .where(visible),
       /** An admin's My Listings: every listing, hidden ones too, newest first. */
       index('products_newest_idx').on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
