@@ -149,7 +149,7 @@ const envSchema = z
     PUSH_LOCAL_ENDPOINTS: booleanFlag,
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
     LOAD_SHEDDING: booleanFlag,
-    SHED_EVENT_LOOP_DELAY_MS: positiveWhole(500),
+    SHED_EVENT_LOOP_DELAY_MS: positiveWhole(300),
     SHED_HEAP_USED_MB: positiveWhole().optional(),
     SHED_DB_WAITERS: positiveWhole(200),
     SHED_DB_WAIT_MS: positiveWhole(500),

@@ -133,7 +133,7 @@ describe('load shedding', () => {
     expect(loadConfig({}).loadShedding.enabled).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/campus' }).loadShedding).toMatchObject({
       enabled: true,
-      eventLoopDelayMs: 500,
+      eventLoopDelayMs: 300,
       dbWaiters: 200,
       dbWaitMs: 500,
       inFlight: 64,
