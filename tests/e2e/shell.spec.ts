@@ -209,6 +209,9 @@ describe('the app shell for signed-in users', () => {
       .toBeGreaterThan(0);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sell' }).click();
     await page.waitForURL('**/shop/sell');
+    // The address changes before the Sell page (its own chunk) is drawn: on a busy machine that took
+    // longer than the poll, and the old page still stood at its scroll. The new page must open at its top.
+    await page.getByRole('heading', { level: 1, name: 'Add New Product' }).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
