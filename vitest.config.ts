@@ -53,6 +53,9 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page drawn from its own chunk on a busy 2-core machine can take seconds: expect.poll's
+          // 1 s default failed checks whose page was simply not drawn yet (slow CI runs of 27 Nov).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
