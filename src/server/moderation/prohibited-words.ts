@@ -36,10 +36,7 @@ export class ProhibitedWordList {
   private words: Promise<Set<string>> | undefined;
   private loadedAt = 0;
 
-  constructor(
-    private readonly events: EventBus,
-    private readonly now: () => number = Date.now,
-  ) {
+  constructor(private readonly events: EventBus) {
     events.subscribe('moderation.words-changed', () => this.clear());
     events.onResync(() => this.clear());
   }
@@ -50,11 +47,11 @@ export class ProhibitedWordList {
 
   load(db: Queryable): Promise<Set<string>> {
     if (!this.events.live) return loadProhibitedWords(db);
-    if (!this.words || this.now() - this.loadedAt > WORD_LIST_MAX_AGE_MS) {
+    if (!this.words || Date.now() - this.loadedAt > WORD_LIST_MAX_AGE_MS) {
       // Held as the promise: concurrent checks share one read; a change arriving meanwhile drops it.
       const loading = loadProhibitedWords(db);
       this.words = loading;
-      this.loadedAt = this.now();
+      this.loadedAt = Date.now();
       loading.catch(() => {
         if (this.words === loading) this.words = undefined;
       });

@@ -16,12 +16,11 @@ export async function insertNotification(
   values: { id: string; userId: string; kind: NotificationKind; payload: Record<string, unknown> },
 ): Promise<number> {
   const { id, userId, kind, payload } = values;
-  const column = (name: string) => sql.identifier(name);
   const result = (await tx.execute(sql`
     with user_lock as (select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`})))
-    insert into ${notifications} (${column(notifications.id.name)}, ${column(notifications.userId.name)}, ${column(notifications.kind.name)}, ${column(notifications.payload.name)})
+    insert into notifications (id, user_id, kind, payload)
     select ${id}::uuid, ${userId}::uuid, ${kind}, ${JSON.stringify(payload)}::jsonb from user_lock
-    returning ${column(notifications.seq.name)} as seq`)) as unknown as { rows: { seq: string | number }[] };
+    returning seq`)) as unknown as { rows: { seq: string | number }[] };
   return Number(result.rows[0]!.seq);
 }
 
