@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
-import { products, wishlistItems } from '../db/schema/index.ts';
+import { desc, eq } from 'drizzle-orm';
+import type { Queryable, Statement, StatementRunner } from '../db/client.ts';
+import { wishlistItems } from '../db/schema/index.ts';
 
 /** Ids of the user's wishlisted products, most recently added first, at most `limit` of them. */
 export async function findWishlistProductIds(db: Queryable, userId: string, limit: number): Promise<string[]> {
@@ -13,22 +13,45 @@ export async function findWishlistProductIds(db: Queryable, userId: string, limi
   return rows.map((row) => row.productId);
 }
 
-/** The product's seller, share-locked so the product cannot vanish before the entry is written. */
-export async function lockProductSeller(db: Queryable, productId: string): Promise<{ sellerId: string } | undefined> {
-  const [row] = await db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).for('share');
+/**
+ * The heart pressed on: one statement, so one round trip and no transaction to open. The
+ * listing is share-locked while the entry is written (it cannot vanish in between), the entry is
+ * written only when the caller is not its seller, and adding it again changes nothing (the
+ * primary key is user + product). Answers the seller, or no row for a missing listing.
+ */
+export function addWishlistItemStatement(userId: string, productId: string): Statement {
+  return {
+    name: 'wishlist-add',
+    text: `with listing as (select seller_id from products where id = $2::uuid for share),
+      added as (insert into wishlist_items (user_id, product_id)
+        select $1::uuid, $2::uuid from listing where seller_id <> $1::uuid
+        on conflict do nothing)
+      select seller_id as "sellerId" from listing`,
+    values: [userId, productId],
+  };
+}
+
+/** Adds the entry unless the caller sells the listing: answers its seller, or undefined when there is no such listing. */
+export async function addWishlistItem(
+  statements: StatementRunner,
+  userId: string,
+  productId: string,
+): Promise<{ sellerId: string } | undefined> {
+  const [row] = await statements.runStatement<{ sellerId: string }>(addWishlistItemStatement(userId, productId));
   return row;
 }
 
-/** Adds the entry; adding it again changes nothing (the primary key is user + product). */
-export async function addWishlistItem(db: Queryable, userId: string, productId: string): Promise<void> {
-  await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
-}
-
-export async function removeWishlistItem(db: Queryable, userId: string, productId: string): Promise<void> {
-  await db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
-}
-
-export async function productExists(db: Queryable, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-  return Boolean(row);
+/**
+ * The heart pressed off, in one statement: the entry goes (if it was there) and the answer says
+ * whether the listing exists. A missing listing has no entries (they cascade), so nothing is
+ * removed in that case either.
+ */
+export async function removeWishlistItem(statements: StatementRunner, userId: string, productId: string): Promise<boolean> {
+  const [row] = await statements.runStatement<{ listingExists: boolean }>({
+    name: 'wishlist-remove',
+    text: `with removed as (delete from wishlist_items where user_id = $1::uuid and product_id = $2::uuid)
+      select exists (select 1 from products where id = $2::uuid) as "listingExists"`,
+    values: [userId, productId],
+  });
+  return row?.listingExists === true;
 }

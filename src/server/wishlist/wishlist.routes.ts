@@ -11,13 +11,7 @@ import { findRequestedProductIds } from '../buy-requests/buy-requests.repository
 import { forbidden, notFound } from '../http/errors.ts';
 import { idParam } from '../http/ids.ts';
 import { loadProductCards } from '../products/product.mapper.ts';
-import {
-  addWishlistItem,
-  findWishlistProductIds,
-  lockProductSeller,
-  productExists,
-  removeWishlistItem,
-} from './wishlist.repository.ts';
+import { addWishlistItem, findWishlistProductIds, removeWishlistItem } from './wishlist.repository.ts';
 
 const productParams = z.object({ productId: idParam });
 /** A path id that is no id names no product. */
@@ -43,12 +37,9 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { productId } = request.params;
-      await app.db.transaction(async (tx) => {
-        const product = await lockProductSeller(tx, productId);
-        if (!product) throw notFound(productMessages.notFound);
-        if (product.sellerId === user.id) throw forbidden(wishlistMessages.ownListing);
-        await addWishlistItem(tx, user.id, productId);
-      });
+      const listing = await addWishlistItem(app.dbHandle, user.id, productId);
+      if (!listing) throw notFound(productMessages.notFound);
+      if (listing.sellerId === user.id) throw forbidden(wishlistMessages.ownListing);
       return { success: true as const, msg: wishlistMessages.added };
     },
   );
@@ -59,9 +50,8 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { productId } = request.params;
-      if (!(await productExists(app.db, productId))) throw notFound(productMessages.notFound);
       // Removing what is not there is still "removed": a double click must not show an error.
-      await removeWishlistItem(app.db, user.id, productId);
+      if (!(await removeWishlistItem(app.dbHandle, user.id, productId))) throw notFound(productMessages.notFound);
       return { success: true as const, msg: wishlistMessages.removed };
     },
   );
