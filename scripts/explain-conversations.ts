@@ -9,12 +9,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database, StatementRunner } from '#server/db/client.ts';
 import {
-  conversationViewsQuery,
-  findInboxIds,
-  inboxIdsStatement,
-  messagePageQuery,
+  conversationViewStatement,
+  findInboxPage,
+  inboxPageStatement,
+  messagePageStatement,
   unreadCountStatement,
-} from '#server/conversations/conversations.repository.ts';
+} from '#server/conversations/conversation-reads.ts';
 import { listingPageStatement } from '#server/products/listing-statements.ts';
 import { type ExplainCase, runExplain } from './explain-runner.ts';
 
@@ -34,22 +34,29 @@ async function cases(db: Database, handle: StatementRunner): Promise<ExplainCase
     db,
     sql`select conversation_id as id from conversation_messages group by conversation_id order by count(*) desc limit 1`,
   );
-  const sellerIds = await findInboxIds(handle, seller.id, 21);
+  const participant = await one<{ id: string }>(
+    db,
+    sql`select coalesce(buyer_id, seller_id) as id from conversations where id = ${conversation.id}`,
+  );
+  const sellerPage = await findInboxPage(handle, seller.id, 21);
   const middle = await one<{ id: string }>(
     db,
     sql`select id from conversation_messages where conversation_id = ${conversation.id} order by created_at desc, id desc offset 5 limit 1`,
   );
   const blocked = await one<{ id: string }>(db, sql`select seller_id as id from products group by seller_id limit 1`);
   return [
-    { name: "Inbox: the busiest seller's first page (20)", query: inboxIdsStatement(seller.id, 21) },
-    { name: "Inbox: the busiest seller's next page (cursor)", query: inboxIdsStatement(seller.id, 21, sellerIds[19]) },
-    { name: "Inbox: a buyer's first page (20)", query: inboxIdsStatement(buyer.id, 21) },
+    { name: "Inbox: the busiest seller's first page (20)", query: inboxPageStatement(seller.id, 21) },
+    { name: "Inbox: the busiest seller's next page (cursor)", query: inboxPageStatement(seller.id, 21, sellerPage[19]!.id) },
+    { name: "Inbox: a buyer's first page (20)", query: inboxPageStatement(buyer.id, 21) },
     {
-      name: 'Inbox: the rows of one page (listing, other person, last message)',
-      query: conversationViewsQuery(db, sellerIds.slice(0, 20)),
+      name: 'Conversation header (listing, other person, last message, blocks)',
+      query: conversationViewStatement(seller.id, sellerPage[0]!.id),
     },
-    { name: 'Conversation: newest page of 30 messages', query: messagePageQuery(db, conversation.id, 31) },
-    { name: 'Conversation: older page (cursor)', query: messagePageQuery(db, conversation.id, 31, middle.id) },
+    { name: 'Conversation: newest page of 30 messages', query: messagePageStatement(conversation.id, participant.id, 31) },
+    {
+      name: 'Conversation: older page (cursor)',
+      query: messagePageStatement(conversation.id, participant.id, 31, middle.id),
+    },
     {
       name: "Unread badge: the busiest seller's total",
       query: unreadCountStatement(seller.id),

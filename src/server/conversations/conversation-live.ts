@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENT } from '#domain/notifications/live-events.ts';
-import { countUnreadMessages, findMessage } from './conversations.repository.ts';
+import { countUnreadMessages } from './conversation-reads.ts';
+import { findMessage } from './conversations.repository.ts';
 import { toMessage } from './conversation-rules.ts';
 
 /**

@@ -35,23 +35,24 @@ import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { transactionWithEvents } from '../events/event-bus.ts';
 import {
+  type ConversationViewRow,
+  countUnreadMessages,
+  findConversationView,
+  findInboxPage,
+  findMessagePage,
+} from './conversation-reads.ts';
+import {
   type ConversationRow,
-  type ConversationView,
   type MessageRow,
   type Side,
   blockedEitherWay,
   claimMailSlot,
-  countUnreadMessages,
   findConversationByListing,
   findConversationIdForListing,
   findConversationOf,
-  findConversationViews,
-  findInboxIds,
   findMessage,
-  hasBlocked,
   insertMessage,
   markRead,
-  findMessagePage,
   openConversation,
   sideOf,
 } from './conversations.repository.ts';
@@ -120,52 +121,53 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
-function toSummary(view: ConversationView, viewerId: string, storage: Storage): ConversationSummary {
-  const { conversation, product } = view;
-  const side = sideOf(conversation, viewerId)!;
-  const other = side === 'buyer' ? view.seller : view.buyer;
+function toSummary(row: ConversationViewRow, viewerId: string, storage: Storage): ConversationSummary {
+  const side: Side = row.buyerId === viewerId ? 'buyer' : 'seller';
   return {
-    _id: conversation.id,
+    _id: row.id,
     role: side,
-    otherParticipant: other
-      ? { _id: other.id, name: other.userName, avatarUrl: profilePictureOf(other, storage).url, deleted: false }
+    otherParticipant: row.otherId
+      ? {
+          _id: row.otherId,
+          name: row.otherName!,
+          avatarUrl: profilePictureOf({ profilePictureKey: row.otherPictureKey }, storage).url,
+          deleted: false,
+        }
       : { _id: null, name: m.deletedUser, avatarUrl: null, deleted: true },
-    listing: product
+    listing: row.listingId
       ? {
-          _id: product.id,
-          title: product.title,
-          thumbnailUrl: view.thumbnailKey ? storage.urlFor(view.thumbnailKey) : null,
-          price: product.price,
-          status: product.soldOut ? 'sold' : 'available',
+          _id: row.listingId,
+          title: row.listingTitle!,
+          thumbnailUrl: row.thumbnailKey ? storage.urlFor(row.thumbnailKey) : null,
+          price: row.listingPrice!,
+          status: row.listingSoldOut ? 'sold' : 'available',
         }
-      : { _id: null, title: conversation.productTitle, thumbnailUrl: null, price: conversation.productPrice, status: 'deleted' },
-    lastMessage: view.lastMessage
-      ? {
-          body: view.lastMessage.body,
-          authorId: view.lastMessage.authorId,
-          kind: view.lastMessage.kind,
-          createdAt: view.lastMessage.createdAt.toISOString(),
-        }
-      : { body: '', authorId: null, kind: 'system', createdAt: conversation.lastMessageAt.toISOString() },
-    unreadCount: side === 'buyer' ? conversation.buyerUnread : conversation.sellerUnread,
-    updatedAt: conversation.lastMessageAt.toISOString(),
+      : { _id: null, title: row.productTitle, thumbnailUrl: null, price: row.productPrice, status: 'deleted' },
+    lastMessage: row.lastCreatedAt
+      ? { body: row.lastBody!, authorId: row.lastAuthorId, kind: row.lastKind!, createdAt: row.lastCreatedAt }
+      : { body: '', authorId: null, kind: 'system', createdAt: row.lastMessageAt },
+    unreadCount: side === 'buyer' ? row.buyerUnread : row.sellerUnread,
+    updatedAt: row.lastMessageAt,
   };
 }
 
-async function toDetail(db: Queryable, view: ConversationView, viewer: UserRow, storage: Storage): Promise<ConversationDetail> {
-  const summary = toSummary(view, viewer.id, storage);
-  const side = summary.role;
-  const otherId = otherIdOf(view.conversation, side);
-  const otherLastReadAt = side === 'buyer' ? view.conversation.sellerLastReadAt : view.conversation.buyerLastReadAt;
-  const blockedByMe = otherId ? await hasBlocked(db, viewer.id, otherId) : false;
-  const canSend = otherId !== null && !(blockedByMe || (await blockedEitherWay(db, viewer.id, otherId)));
-  return { ...summary, otherLastReadAt: otherLastReadAt?.toISOString() ?? null, blockedByMe, canSend };
-}
-
-async function detailOf(db: Queryable, conversationId: string, viewer: UserRow, storage: Storage): Promise<ConversationDetail> {
-  const [view] = await findConversationViews(db, [conversationId]);
-  if (!view || !sideOf(view.conversation, viewer.id)) throw notFound(m.notFound);
-  return toDetail(db, view, viewer, storage);
+/** The conversation's header for one of its participants; 404 for anyone else. */
+async function detailOf(
+  statements: StatementRunner,
+  conversationId: string,
+  viewer: UserRow,
+  storage: Storage,
+): Promise<ConversationDetail> {
+  const row = await findConversationView(statements, viewer.id, conversationId);
+  if (!row) throw notFound(m.notFound);
+  const summary = toSummary(row, viewer.id, storage);
+  const otherLastReadAt = summary.role === 'buyer' ? row.sellerLastReadAt : row.buyerLastReadAt;
+  return {
+    ...summary,
+    otherLastReadAt,
+    blockedByMe: row.blockedByMe,
+    canSend: row.otherId !== null && !(row.blockedByMe || row.blockedMe),
+  };
 }
 
 /**
@@ -248,7 +250,11 @@ export async function startConversation(
     const row = await addMessage(tx, ctx, conversation, buyer, { kind: 'text', body: body.body });
     return { conversationId: conversation.id, message: row };
   });
-  return { success: true, conversation: await detailOf(ctx.db, conversationId, buyer, ctx.storage), message: toMessage(message) };
+  return {
+    success: true,
+    conversation: await detailOf(ctx.statements, conversationId, buyer, ctx.storage),
+    message: toMessage(message),
+  };
 }
 
 /** POST /conversations/:id/messages: while the other account exists and neither side blocked the other. */
@@ -336,14 +342,14 @@ export async function listInbox(
   viewer: UserRow,
   query: ConversationListQuery,
 ): Promise<ConversationPage> {
-  const ids = await findInboxIds(ctx.statements, viewer.id, query.limit + 1, cursorOf(query.before));
-  const pageIds = ids.slice(0, query.limit);
-  const views = await findConversationViews(ctx.db, pageIds);
+  const rows = await findInboxPage(ctx.statements, viewer.id, query.limit + 1, cursorOf(query.before));
+  const page = rows.slice(0, query.limit);
   return {
     success: true,
-    conversations: views.map((view) => toSummary(view, viewer.id, ctx.storage)),
-    nextCursor: ids.length > query.limit ? (pageIds.at(-1) ?? null) : null,
-    unreadCount: await countUnreadMessages(ctx.statements, viewer.id),
+    conversations: page.map((row) => toSummary(row, viewer.id, ctx.storage)),
+    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    // Every row carries the total; a page past the end has none to carry it.
+    unreadCount: rows[0]?.unreadCount ?? (await countUnreadMessages(ctx.statements, viewer.id)),
   };
 }
 
@@ -352,7 +358,7 @@ export async function getConversation(
   viewer: UserRow,
   conversationId: string,
 ): Promise<ConversationDetail> {
-  return detailOf(ctx.db, conversationId, viewer, ctx.storage);
+  return detailOf(ctx.statements, conversationId, viewer, ctx.storage);
 }
 
 export async function getConversationForListing(
@@ -362,7 +368,7 @@ export async function getConversationForListing(
 ): Promise<ConversationDetail> {
   const id = await findConversationIdForListing(ctx.db, productId, viewer.id);
   if (!id) throw notFound(m.notFound);
-  return detailOf(ctx.db, id, viewer, ctx.storage);
+  return detailOf(ctx.statements, id, viewer, ctx.storage);
 }
 
 /** GET /conversations/:id/messages: newest first, older pages by cursor. */
@@ -372,17 +378,23 @@ export async function listMessages(
   conversationId: string,
   query: MessageListQuery,
 ): Promise<MessagePage> {
-  const conversation = await findConversationOf(ctx.db, conversationId, viewer.id);
-  if (!conversation) throw notFound(m.notFound);
-  const rows = await findMessagePage(ctx.db, conversation.id, query.limit + 1, cursorOf(query.before));
-  const page = rows.slice(0, query.limit);
-  const side = sideOf(conversation, viewer.id)!;
-  const otherLastReadAt = side === 'buyer' ? conversation.sellerLastReadAt : conversation.buyerLastReadAt;
+  const rows = await findMessagePage(ctx.statements, conversationId, viewer.id, query.limit + 1, cursorOf(query.before));
+  const first = rows[0];
+  if (!first) throw notFound(m.notFound);
+  const messages = first.id === null ? [] : rows.slice(0, query.limit);
   return {
     success: true,
-    messages: page.map(toMessage),
-    nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
-    otherLastReadAt: otherLastReadAt?.toISOString() ?? null,
+    messages: messages.map((row) => ({
+      _id: row.id!,
+      conversationId,
+      authorId: row.authorId,
+      kind: row.kind,
+      body: row.body,
+      systemEvent: row.systemEvent,
+      createdAt: row.createdAt,
+    })),
+    nextCursor: rows.length > query.limit ? (messages.at(-1)?.id ?? null) : null,
+    otherLastReadAt: first.buyerId === viewer.id ? first.sellerLastReadAt : first.buyerLastReadAt,
   };
 }
 

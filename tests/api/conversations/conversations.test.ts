@@ -275,6 +275,53 @@ describe('paging', () => {
   });
 });
 
+describe('inbox rows', () => {
+  it('shows the listing, the other person and the last message, at the time it was stored', async () => {
+    const { conversation, productId } = await start('Desk lamp', 'Is it still available?');
+    const [stored] = await t.app.db
+      .select()
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, conversation._id));
+    const inbox = (await api.inbox(sellerCookie)).json() as ConversationPage;
+    expect(inbox.conversations).toEqual([
+      {
+        _id: conversation._id,
+        role: 'seller',
+        otherParticipant: { _id: buyer.id, name: 'meera', avatarUrl: expect.any(String), deleted: false },
+        listing: { _id: productId, title: 'Desk lamp', thumbnailUrl: expect.any(String), price: 450, status: 'available' },
+        lastMessage: { body: 'Is it still available?', authorId: buyer.id, kind: 'text', createdAt: stored!.createdAt.toISOString() },
+        unreadCount: 1,
+        updatedAt: stored!.createdAt.toISOString(),
+      },
+    ]);
+    const page = await messagesOf(sellerCookie, conversation._id);
+    expect(page.messages).toEqual([
+      {
+        _id: stored!.id,
+        conversationId: conversation._id,
+        authorId: buyer.id,
+        kind: 'text',
+        body: 'Is it still available?',
+        systemEvent: null,
+        createdAt: stored!.createdAt.toISOString(),
+      },
+    ]);
+  });
+
+  it('keeps the unread total on an inbox page past the last conversation', async () => {
+    const { conversation } = await start();
+    const page = (await api.inbox(sellerCookie, `?before=${conversation._id}`)).json() as ConversationPage;
+    expect(page).toEqual({ success: true, conversations: [], nextCursor: null, unreadCount: 1 });
+  });
+
+  it('tells the blocked side it cannot send, without saying it blocked anyone', async () => {
+    const { conversation } = await start();
+    await api.block(sellerCookie, buyer.id);
+    const header = ((await api.get(buyerCookie, conversation._id)).json() as ConversationResponse).conversation;
+    expect(header).toMatchObject({ blockedByMe: false, canSend: false, role: 'buyer', otherParticipant: { _id: seller.id } });
+  });
+});
+
 describe('rate limit', () => {
   it('refuses the 11th message in a minute with 429, Retry-After and when to try again', async () => {
     const { conversation } = await start();
