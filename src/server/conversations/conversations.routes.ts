@@ -32,6 +32,13 @@ import {
   unreadMessageCount,
 } from './conversation-rules.ts';
 import { registerConversationLive } from './conversation-live.ts';
+import {
+  conversationTag,
+  createConversationCache,
+  listingTag,
+  personTag,
+  registerConversationWriteBarrier,
+} from './conversation-cache.ts';
 
 export function conversationContextOf(app: FastifyInstance): ConversationContext {
   return {
@@ -52,6 +59,8 @@ const idParams = z.object({ id: idParam });
 /** /api/v1/conversations (issue 12): signed-in only; only the two participants see a conversation. */
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerConversationLive(app);
+  const cache = createConversationCache(app);
+  registerConversationWriteBarrier(app, cache);
   app.jobs.define({
     kind: 'conversation.message-mail',
     run: (data) => mailIfStillUnread(conversationContextOf(app), data),
@@ -73,7 +82,20 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { querystring: conversationListQuerySchema, response: { 200: conversationPageSchema } } },
-    async (request) => listInbox(conversationContextOf(app), currentUser(request), request.query),
+    async (request, reply) => {
+      const viewer = currentUser(request);
+      const { limit, before } = request.query;
+      return cache.send(
+        reply,
+        `inbox\u0000${viewer.id}\u0000${limit}\u0000${before ?? ''}`,
+        () => listInbox(conversationContextOf(app), viewer, request.query),
+        (page) => [
+          personTag(viewer.id),
+          ...page.conversations.map((row) => conversationTag(row._id)),
+          ...page.conversations.flatMap((row) => (row.listing._id ? [listingTag(row.listing._id)] : [])),
+        ],
+      );
+    },
   );
 
   app.get('/unread-count', { schema: { response: { 200: conversationUnreadCountResponseSchema } } }, async (request) => ({
@@ -105,7 +127,17 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: conversationRoute,
       schema: { params: idParams, querystring: messageListQuerySchema, response: { 200: messagePageSchema } },
     },
-    async (request) => listMessages(conversationContextOf(app), currentUser(request), request.params.id, request.query),
+    async (request, reply) => {
+      const viewer = currentUser(request);
+      const { id } = request.params;
+      const { limit, before } = request.query;
+      return cache.send(
+        reply,
+        `messages\u0000${id}\u0000${viewer.id}\u0000${limit}\u0000${before ?? ''}`,
+        () => listMessages(conversationContextOf(app), viewer, id, request.query),
+        () => [conversationTag(id)],
+      );
+    },
   );
 
   app.post(

@@ -289,7 +289,12 @@ describe('inbox rows', () => {
         role: 'seller',
         otherParticipant: { _id: buyer.id, name: 'meera', avatarUrl: expect.any(String), deleted: false },
         listing: { _id: productId, title: 'Desk lamp', thumbnailUrl: expect.any(String), price: 450, status: 'available' },
-        lastMessage: { body: 'Is it still available?', authorId: buyer.id, kind: 'text', createdAt: stored!.createdAt.toISOString() },
+        lastMessage: {
+          body: 'Is it still available?',
+          authorId: buyer.id,
+          kind: 'text',
+          createdAt: stored!.createdAt.toISOString(),
+        },
         unreadCount: 1,
         updatedAt: stored!.createdAt.toISOString(),
       },

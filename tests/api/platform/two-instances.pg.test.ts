@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ConversationPage, MessagePage } from '#domain/conversations/conversation.wire.ts';
 import type { Product } from '#domain/products/product.wire.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { MIGRATIONS_FOLDER } from '#server/db/migrate.ts';
@@ -166,6 +167,36 @@ describe('two instances on one database and one bucket', () => {
     expect(added.status).toBe(201);
     // The change's event reaches the other instance within moments of the commit, not at the list's 60 s backstop.
     await expect.poll(async () => (await ask('Quibbix, then?')).status, { timeout: 3000, interval: 100 }).toBe(400);
+  });
+
+  it('shows a message sent through one instance in the inbox and message page the other had just served', async () => {
+    const seller = await insertUser(db.db);
+    const buyer = await insertUser(db.db);
+    const productId = await insertListing(db.db, { sellerId: seller.id, title: 'Kettle' });
+    const buyerCookie = await logIn(one, buyer.email);
+    const started = await call(one, 'POST', '/api/v1/conversations', { cookie: buyerCookie, json: { productId, body: 'Hi' } });
+    expect(started.status).toBe(201);
+    const { conversation } = (await started.json()) as { conversation: { _id: string } };
+    const sellerCookie = await logIn(two, seller.email);
+    const inbox = async () =>
+      ((await (await call(two, 'GET', '/api/v1/conversations', { cookie: sellerCookie })).json()) as ConversationPage)
+        .conversations[0]?.lastMessage.body;
+    const newest = async () =>
+      (
+        (await (
+          await call(two, 'GET', `/api/v1/conversations/${conversation._id}/messages`, { cookie: sellerCookie })
+        ).json()) as MessagePage
+      ).messages[0]?.body;
+    expect(await inbox()).toBe('Hi');
+    expect(await newest()).toBe('Hi');
+    const sent = await call(one, 'POST', `/api/v1/conversations/${conversation._id}/messages`, {
+      cookie: buyerCookie,
+      json: { body: 'Is the kettle still there?' },
+    });
+    expect(sent.status).toBe(201);
+    // The change's event reaches the other instance within moments of the commit.
+    await expect.poll(inbox, { timeout: 3000, interval: 50 }).toBe('Is the kettle still there?');
+    await expect.poll(newest, { timeout: 3000, interval: 50 }).toBe('Is the kettle still there?');
   });
 
   it('runs a recurring job once per tick, not once per instance', async () => {
