@@ -208,15 +208,20 @@ describe('finding products', () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, reducedMotion: 'no-preference' });
     await signIn(context, server.url, asha);
     const page = await context.newPage();
+    // The page's timers run on a clock the test moves: five seconds pass in a moment.
+    await page.clock.install();
     await page.goto('/shop');
     const current = () => page.locator('[aria-label^="Slide "][aria-current="true"]').getAttribute('aria-label');
     await expect.poll(current).toBe('Slide 1: Welcome to the product');
-    await expect.poll(current, { timeout: 8000 }).toBe('Slide 2: Shop, Sell, Save');
+    await page.clock.runFor(4_000);
+    expect(await current()).toBe('Slide 1: Welcome to the product');
+    await page.clock.runFor(1_500);
+    await expect.poll(current).toBe('Slide 2: Shop, Sell, Save');
     await page.mouse.move(0, 0);
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
     await page.mouse.move(0, 0);
     const paused = await current();
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(12_000);
     expect(await current()).toBe(paused);
     await page.getByRole('button', { name: 'Play slideshow' }).waitFor();
     await context.close();
