@@ -10,7 +10,6 @@ import { type AppError, conflict, forbidden, notFound } from '../http/errors.ts'
 import { isUuid } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
 import { type MessageWriteContext, postBuyRequestMessage, postDecisionLine } from '../conversations/conversation-rules.ts';
-import { blockedEitherWay } from '../conversations/conversations.repository.ts';
 import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { notify } from '../notifications/notify.ts';
 import { transactionWithEvents } from '../events/event-bus.ts';
@@ -75,11 +74,11 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
   const message = body.buyerMessage ?? offerMessages.defaultOfferMessage(amount ?? 0);
   await assertNoProhibitedWords(ctx, ctx.db, [message]);
   const outcome = await transactionWithEvents(ctx.db, async (tx) => {
-    const listing = requireListing(await lockListingWithSeller(tx, body.productId));
+    const listing = requireListing(await lockListingWithSeller(tx, body.productId, buyer.id));
     if (listing.sellerId === buyer.id)
       throw forbidden(amount === undefined ? buyRequestMessages.ownListing : offerMessages.ownListing);
     if (listing.soldOut) throw conflict(buyRequestMessages.soldOut);
-    if (await blockedEitherWay(tx, buyer.id, listing.sellerId)) throw forbidden(conversationMessages.blocked);
+    if (listing.blockedWithBuyer) throw forbidden(conversationMessages.blocked);
     const previous = await findActiveRequest(tx, listing.id, buyer.id);
     // A previous offer past its time counts as gone, even before its expiry job has run.
     const previousAmount = previous && !isLapsed(previous, ctx.clock) ? previous.offerAmount : null;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BuyRequestStatus } from '#domain/buy-requests/buy-request.schemas.ts';
 import type { OfferParty } from '#domain/buy-requests/offer.constants.ts';
 import type { Database, Queryable } from '../db/client.ts';
-import { buyRequests, products, users } from '../db/schema/index.ts';
+import { buyRequests, products, userBlocks, users } from '../db/schema/index.ts';
 
 /** The listing a buy request is about, as the rules need it. */
 export interface RequestedListing {
@@ -156,15 +156,26 @@ export async function lockListing(
 /** The listing a new request is about, share-locked, with its seller as a notification reaches them. */
 export interface ListingWithSeller extends RequestedListing {
   seller: { id: string; email: string; userName: string };
+  /** Whether the buyer and the seller blocked one another, either way (issue 12). */
+  blockedWithBuyer: boolean;
 }
 
 /**
- * lockListing('share') for a new request, with the seller's name and address in the same round
- * trip (the request notifies them): only the listing's row is locked, not the seller's.
+ * lockListing('share') for a new request, with the seller's name and address (the request
+ * notifies them) and whether either of the two blocked the other, in the same round trip: only
+ * the listing's row is locked, not the seller's.
  */
-export async function lockListingWithSeller(db: Queryable, productId: string): Promise<ListingWithSeller | undefined> {
+export async function lockListingWithSeller(
+  db: Queryable,
+  productId: string,
+  buyerId: string,
+): Promise<ListingWithSeller | undefined> {
   const [listing] = await db
-    .select({ ...listingColumns, seller: { id: users.id, email: users.email, userName: users.userName } })
+    .select({
+      ...listingColumns,
+      seller: { id: users.id, email: users.email, userName: users.userName },
+      blockedWithBuyer: sql<boolean>`exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${buyerId} and ${userBlocks.blockedId} = ${products.sellerId}) or (${userBlocks.blockerId} = ${products.sellerId} and ${userBlocks.blockedId} = ${buyerId}))`,
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, productId))

@@ -8,7 +8,7 @@ import type {
   MessagePage,
   StartConversationResponse,
 } from '#domain/conversations/conversation.wire.ts';
-import { conversationMessages, rateLimits } from '#server/db/schema/index.ts';
+import { buyRequests, conversationMessages, rateLimits } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
@@ -195,6 +195,19 @@ describe('blocking', () => {
     const response = await buyRequestCalls(t).markInterested(buyerCookie, { productId, buyerMessage: 'Can I buy it?' });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ msg: 'You cannot contact this user.' });
+  });
+
+  it('refuses a buy request to a seller the buyer blocked, and stores nothing', async () => {
+    const productId = await insertListing(t.app.db, { sellerId: seller.id });
+    await api.block(buyerCookie, seller.id);
+    const response = await buyRequestCalls(t).markInterested(buyerCookie, { productId, buyerMessage: 'Can I buy it?' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ msg: 'You cannot contact this user.' });
+    expect(await t.app.db.select().from(buyRequests).where(eq(buyRequests.productId, productId))).toEqual([]);
+    await api.unblock(buyerCookie, seller.id);
+    expect((await buyRequestCalls(t).markInterested(buyerCookie, { productId, buyerMessage: 'Can I buy it?' })).statusCode).toBe(
+      200,
+    );
   });
 
   it("hides the blocked seller's listings from the blocker's lists, search and counts", async () => {
