@@ -74,7 +74,9 @@ describe('/metrics', () => {
   it('reports the database connections, the process and the event loop', async () => {
     const text = (await scrape(`Bearer ${TOKEN}`)).body;
     expect(value(text, 'db_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
-    expect(value(text, 'db_connections', { state: 'waiting' })).toBe(0);
+    // Reported, whatever it is at this moment: the job workers' first polls can queue for a
+    // connection on a busy machine (a clean-clone CI run of 27 Nov scraped 2 waiting).
+    expect(value(text, 'db_connections', { state: 'waiting' })).toBeGreaterThanOrEqual(0);
     expect(value(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(value(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(value(text, 'job_workers_stuck')).toBe(0);
