@@ -15,9 +15,11 @@ import {
 
 const ORIGIN = 'https://market.campus.edu';
 
-/** Cache Storage in memory, keyed by URL, keeping insertion order as browsers do. */
+/** Cache Storage in memory, keyed by URL, keeping insertion order as browsers do (a put replaces and moves to the end). */
 class MemoryCache {
   readonly entries = new Map<string, Response>();
+  /** While set, a put waits for it, as a browser's put waits for the answer's body. */
+  storing: Promise<void> | null = null;
   constructor(private readonly load: (url: string) => Promise<Response>) {}
   private key(request: RequestInfo | URL) {
     return new URL(typeof request === 'string' || request instanceof URL ? String(request) : request.url, ORIGIN).href;
@@ -26,6 +28,8 @@ class MemoryCache {
     return this.entries.get(this.key(request))?.clone();
   }
   async put(request: RequestInfo | URL, response: Response) {
+    if (this.storing) await this.storing;
+    this.entries.delete(this.key(request));
     this.entries.set(this.key(request), response);
   }
   async delete(request: RequestInfo | URL) {
@@ -156,6 +160,34 @@ describe('offline', () => {
     const kept = await (await caches.open(OFFLINE_CACHES.api)).keys();
     expect(kept).toHaveLength(OFFLINE_API_CACHE_ENTRIES);
     expect(kept.map((request) => new URL(request.url).pathname)).not.toContain('/api/v1/products/p0');
+  });
+
+  it('keeps the saved answer of a listing while a newer one is being stored', async () => {
+    const lamp = get('/api/v1/products/lamp');
+    await respond(lamp, env, keep);
+    await settle();
+    const saved = caches.stores.get(OFFLINE_CACHES.api)!;
+    let stored!: () => void;
+    saved.storing = new Promise((resolve) => (stored = resolve));
+    await respond(lamp, env, keep);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Going offline at this moment must still find the listing.
+    expect(await caches.match(lamp, { cacheName: OFFLINE_CACHES.api })).toBeDefined();
+    stored();
+    await settle();
+  });
+
+  it('keeps a listing seen again among the newest answers', async () => {
+    for (let index = 0; index < OFFLINE_API_CACHE_ENTRIES; index += 1) {
+      await respond(get(`/api/v1/products/p${index}`), env, keep);
+      await settle();
+    }
+    await respond(get('/api/v1/products/p0'), env, keep);
+    await respond(get('/api/v1/products/one-more'), env, keep);
+    await settle();
+    const kept = (await (await caches.open(OFFLINE_CACHES.api)).keys()).map((request) => new URL(request.url).pathname);
+    expect(kept).toContain('/api/v1/products/p0');
+    expect(kept).not.toContain('/api/v1/products/p1');
   });
 
   it('never queues a write: it goes to the network and fails there', async () => {

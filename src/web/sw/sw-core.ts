@@ -75,9 +75,12 @@ async function trim(cache: Cache, max: number): Promise<void> {
   for (const key of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(key);
 }
 
-/** Stores a good answer as the newest entry of a bounded cache. */
+/**
+ * Stores a good answer as the newest entry of a bounded cache. `put` alone replaces an entry and
+ * moves it to the end (the Cache spec's batch operation); deleting first would leave a moment in
+ * which a listing already saved is missing, and going offline then would lose it.
+ */
 async function remember(cache: Cache, request: Request, response: Response, max: number): Promise<void> {
-  await cache.delete(request);
   await cache.put(request, response);
   await trim(cache, max);
 }
