@@ -97,7 +97,7 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
 }
 
 /** The browser knows it has no network. */
-function isOffline(): boolean {
+export function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 

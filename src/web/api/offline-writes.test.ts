@@ -1,7 +1,9 @@
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offlineMessages } from '#domain/offline.ts';
 import { ApiError, apiRequest } from './api-client.ts';
 import { failureMessage, messageOf } from './failure-message.ts';
+import { createQueryClient } from './query-client.ts';
 
 let fetchSpy: ReturnType<typeof vi.fn>;
 
@@ -10,7 +12,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchSpy);
   vi.stubGlobal('navigator', { onLine: false });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
+});
 
 describe('changes while offline', () => {
   it('refuses a write at once with a clear message, without sending or queueing it', async () => {
@@ -38,5 +43,37 @@ describe('changes while offline', () => {
     });
     const failure = await apiRequest('/wishlist/add/p1', { method: 'POST' }).catch((error: unknown) => error);
     expect((failure as ApiError).msg).toBe(offlineMessages.writeRefused);
+  });
+});
+
+describe("the app's queries and changes once the browser said it went offline", () => {
+  it('still asks for a listing, so the service worker can answer with the saved one', async () => {
+    onlineManager.setOnline(false);
+    const queryFn = vi.fn(async () => ({ title: 'Study lamp' }));
+    const answer = await createQueryClient().fetchQuery({ queryKey: ['product', 'lamp'], queryFn });
+    expect(answer).toEqual({ title: 'Study lamp' });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('says at once that a listing was never saved, instead of waiting to ask again', async () => {
+    onlineManager.setOnline(false);
+    const queryFn = vi.fn(() => apiRequest('/products/never-seen'));
+    const failure = await createQueryClient()
+      .fetchQuery({ queryKey: ['product', 'never-seen'], queryFn })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a change now instead of holding it to send when the network is back', async () => {
+    onlineManager.setOnline(false);
+    const mutationFn = vi.fn(() => apiRequest('/wishlist/add/p1', { method: 'POST' }));
+    const mutation = createQueryClient().getMutationCache().build(createQueryClient(), { mutationFn });
+    const failure = await mutation.execute(undefined).catch((error: unknown) => error);
+    expect((failure as ApiError).msg).toBe(offlineMessages.writeRefused);
+    onlineManager.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(mutationFn).toHaveBeenCalledTimes(1);
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client.ts';
+import { ApiError, isOffline } from './api-client.ts';
 
 /** A read the server shed (503 BUSY) is asked again this many times before the page shows an error. */
 export const BUSY_RETRIES = 6;
@@ -27,9 +27,15 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        // Offline, a read still goes out: the service worker answers it with what this device saved.
+        // By default TanStack pauses every query after an 'offline' event, and a page reloaded
+        // offline stayed blank when that event came before its listing was asked for.
+        networkMode: 'always',
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => {
+          // Offline, what was not saved will not be by asking again; the page says so at once.
+          if (isOffline()) return false;
           // Shed under load: nothing was done, so asking again (after Retry-After) is safe and useful.
           if (isBusyError(error)) return failureCount < BUSY_RETRIES;
           // A 4xx will not get better by asking again.
@@ -39,7 +45,8 @@ export function createQueryClient() {
           isBusyError(error) ? busyRetryDelay(failureCount, error) : defaultRetryDelay(failureCount),
       },
       // A change is never sent again by itself: the person sees why it failed and sends it once more.
-      mutations: { retry: false },
+      // Offline it is refused at once (api-client.ts), never held to be sent later.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
