@@ -37,7 +37,7 @@ describe('backup and restore of the embedded database', () => {
     expect(backup.status, backup.stderr).toBe(0);
     expect(fs.existsSync(path.join(backupDir, 'database.tar.gz'))).toBe(true);
 
-    const freshDir = makeDataDir();
+    const freshDir = makeDataDir({ empty: true });
     const restore = npmScript('db-restore', [backupDir], { DATA_DIR: freshDir });
     expect(restore.status, restore.stderr).toBe(0);
     expect(await emailsIn(freshDir)).toEqual(['backed-up@campus.edu']);

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { startServerProcess } from '../../support/server-process.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A DATA_DIR whose embedded database is migrated (e2e-global-setup.ts). */
+    e2eDataDirTemplate?: string;
+  }
+}
 
 export { freePort } from '../../support/server-process.ts';
 
@@ -16,8 +24,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export function makeDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'cm-e2e-'));
+/**
+ * A temporary DATA_DIR holding an empty, migrated database (as after a first start, without
+ * paying for the migrations again), or nothing at all with `empty`.
+ */
+export function makeDataDir(options: { empty?: boolean } = {}): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cm-e2e-'));
+  const template = inject('e2eDataDirTemplate');
+  if (!options.empty && template) fs.cpSync(template, dataDir, { recursive: true });
+  return dataDir;
 }
 
 /**
