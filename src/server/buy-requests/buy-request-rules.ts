@@ -29,7 +29,7 @@ import {
   latestRequestStatus,
   lockListing,
   lockListingWithSeller,
-  upsertActiveRequest,
+  storeActiveRequest,
 } from './buy-requests.repository.ts';
 import { completeSale, isLapsed, proposal, scheduleExpiry } from './offer-steps.ts';
 
@@ -79,11 +79,10 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
       throw forbidden(amount === undefined ? buyRequestMessages.ownListing : offerMessages.ownListing);
     if (listing.soldOut) throw conflict(buyRequestMessages.soldOut);
     if (listing.blockedWithBuyer) throw forbidden(conversationMessages.blocked);
-    const previous = await findActiveRequest(tx, listing.id, buyer.id);
+    const offer = amount === undefined ? NO_OFFER : proposal(amount, 'buyer', ctx.clock);
+    const { id, created, previous } = await storeActiveRequest(tx, listing.id, buyer.id, message, offer);
     // A previous offer past its time counts as gone, even before its expiry job has run.
     const previousAmount = previous && !isLapsed(previous, ctx.clock) ? previous.offerAmount : null;
-    const offer = amount === undefined ? NO_OFFER : proposal(amount, 'buyer', ctx.clock);
-    const { id, created } = await upsertActiveRequest(tx, listing.id, buyer.id, message, offer);
     // The request's text also appears in the buyer's conversation with the seller (issue 12).
     if (body.buyerMessage !== undefined) await postBuyRequestMessage(tx, ctx, listing, buyer, body.buyerMessage);
     const { seller } = listing;

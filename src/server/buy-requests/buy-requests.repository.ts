@@ -189,27 +189,56 @@ export async function findListing(db: Queryable, productId: string): Promise<Req
 }
 
 /**
- * Stores the buyer's message: a new active request, or the new text of the one already active
- * (the partial unique index decides, so two racing sends still make one request).
+ * Stores the buyer's message: a new active request, or the new text and offer of the one already
+ * active (the partial unique index decides, so two racing sends still make one request). The same
+ * statement answers the offer the open request carried before (locked, as findActiveRequest
+ * would): every part of a statement sees the rows as they were before it. One round trip, not two.
  */
-export async function upsertActiveRequest(
+export async function storeActiveRequest(
   db: Queryable,
   productId: string,
   buyerId: string,
   message: string,
-  offer: StoredOffer = NO_OFFER,
-): Promise<{ id: string; created: boolean }> {
-  const [row] = await db
-    .insert(buyRequests)
-    .values({ productId, buyerId, message, ...offer })
-    .onConflictDoUpdate({
-      target: [buyRequests.productId, buyRequests.buyerId],
-      targetWhere: sql`status = 'active'`,
-      set: { message, ...offer, updatedAt: sql`now()` },
-    })
-    // xmax is 0 only on a row this statement inserted; an updated row carries our transaction id.
-    .returning({ id: buyRequests.id, created: sql<boolean>`(xmax = 0)` });
-  return row!;
+  offer: StoredOffer,
+): Promise<{ id: string; created: boolean; previous: StoredOffer | undefined }> {
+  const expiresAt = offer.offerExpiresAt?.toISOString() ?? null;
+  const result = (await db.execute(sql`
+    with previous as (
+      select offer_amount, offer_by, (extract(epoch from offer_expires_at) * 1000)::float8 as expires_ms
+        from ${buyRequests}
+       where product_id = ${productId}::uuid and buyer_id = ${buyerId}::uuid and status = 'active'
+         for update),
+    stored as (
+      insert into ${buyRequests} (product_id, buyer_id, message, offer_amount, offer_by, offer_expires_at)
+      -- from the count of previous, so previous (and its lock) is read before the row is written:
+      -- a row this statement already changed could no longer be locked, and would not be seen
+      select ${productId}::uuid, ${buyerId}::uuid, ${message}, ${offer.offerAmount}::int, ${offer.offerBy}::text, ${expiresAt}::timestamptz
+        from (select count(*) from previous) as locked_first
+      on conflict (product_id, buyer_id) where status = 'active' do update
+        set message = excluded.message, offer_amount = excluded.offer_amount, offer_by = excluded.offer_by,
+            offer_expires_at = excluded.offer_expires_at, updated_at = now()
+      returning id, (xmax = 0) as created)
+    select stored.id, stored.created, exists (select 1 from previous) as found,
+           previous.offer_amount, previous.offer_by, previous.expires_ms
+      from stored left join previous on true`)) as unknown as {
+    rows: {
+      id: string;
+      created: boolean;
+      found: boolean;
+      offer_amount: number | null;
+      offer_by: OfferParty | null;
+      expires_ms: number | null;
+    }[];
+  };
+  const row = result.rows[0]!;
+  const previous = row.found
+    ? {
+        offerAmount: row.offer_amount,
+        offerBy: row.offer_by,
+        offerExpiresAt: row.expires_ms === null ? null : new Date(row.expires_ms),
+      }
+    : undefined;
+  return { id: row.id, created: row.created, previous };
 }
 
 /** Moves the buyer's active request on this listing to a decided status; undefined if there is none. */
