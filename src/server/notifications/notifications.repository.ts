@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
 import type { Queryable } from '../db/client.ts';
-import { notificationPreferences, notifications } from '../db/schema/index.ts';
+import { notificationPreferences, notifications, pushSubscriptions } from '../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -120,6 +120,26 @@ export async function wantsEmail(db: Queryable, userId: string, kind: Notificati
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
   return row?.email ?? true;
+}
+
+/** How a notification of this kind reaches the user: by mail, by push, and to which devices. */
+export interface NotificationReach {
+  email: boolean;
+  push: boolean;
+  /** The user's subscribed devices, oldest first. */
+  deviceIds: string[];
+}
+
+/** The user's choices for the kind (mail and push are on unless turned off) and their devices, in one read. */
+export async function reachOf(db: Queryable, userId: string, kind: NotificationKind): Promise<NotificationReach> {
+  const chosen = sql`from ${notificationPreferences} where user_id = ${userId}::uuid and kind = ${kind}`;
+  const result = (await db.execute(sql`
+    select coalesce((select email ${chosen}), true) as email,
+           coalesce((select push ${chosen}), true) as push,
+           coalesce((select json_agg(id order by created_at, id) from ${pushSubscriptions} where user_id = ${userId}::uuid), '[]'::json) as "deviceIds"`)) as unknown as {
+    rows: NotificationReach[];
+  };
+  return result.rows[0]!;
 }
 
 /** The kinds the user changed from the defaults, with their choices. */

@@ -6,7 +6,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import type { MailTemplateData } from '../mail/mail-templates.ts';
 import { type MailQueueContext, queueMail } from '../mail/outbox.ts';
 import { queuePushes } from '../push/push.ts';
-import { type NotificationRow, insertNotification, wantsEmail } from './notifications.repository.ts';
+import { type NotificationRow, insertNotification, reachOf } from './notifications.repository.ts';
 
 declare module '../events/event-bus.ts' {
   interface BusTopics {
@@ -61,7 +61,8 @@ export function toNotificationWire(row: NotificationRow): Notification {
 export async function notify<K extends NotificationKind>(tx: Queryable, ctx: NotifyContext, notification: NewNotification<K>) {
   const { to, kind, payload } = notification;
   const id = randomUUID();
-  if (notification.mail !== false && (notification.alwaysMail || (await wantsEmail(tx, to.id, kind)))) {
+  const reach = await reachOf(tx, to.id, kind);
+  if (notification.mail !== false && (notification.alwaysMail || reach.email)) {
     await queueMail(tx, ctx, {
       kind,
       to: to.email,
@@ -70,7 +71,7 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
       eventKey: `notification:${id}`,
     });
   }
-  await queuePushes(tx, ctx.jobs, { id, userId: to.id, kind });
+  await queuePushes(tx, ctx.jobs, { id, kind }, reach);
   // Last: the user's notification lock is held from here until the commit, so other changes
   // notifying the same user (a seller with many buyers) wait for as little as possible.
   const seq = await insertNotification(tx, { id, userId: to.id, kind, payload });

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { notificationPreferences, pushSubscriptions, vapidKeys } from '../db/schema/index.ts';
-import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
+import { pushSubscriptions, vapidKeys } from '../db/schema/index.ts';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -62,15 +61,6 @@ export async function deleteExpiredSubscription(db: Queryable, id: string, endpo
 
 export async function markPushed(db: Queryable, id: string, at: Date): Promise<void> {
   await db.update(pushSubscriptions).set({ lastPushedAt: at }).where(eq(pushSubscriptions.id, id));
-}
-
-/** Whether the user lets this kind be pushed (the default, until they say otherwise). */
-export async function wantsPush(db: Queryable, userId: string, kind: NotificationKind): Promise<boolean> {
-  const [row] = await db
-    .select({ push: notificationPreferences.push })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
-  return row?.push ?? true;
 }
 
 export interface VapidKeyPair {

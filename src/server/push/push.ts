@@ -24,7 +24,6 @@ import {
   markPushed,
   storedVapidKeys,
   upsertSubscription,
-  wantsPush,
 } from './push.repository.ts';
 
 declare module '../jobs/job-queue.ts' {
@@ -101,18 +100,18 @@ export async function unsubscribe(db: Queryable, userId: string, id: string): Pr
 
 /**
  * Inside the transaction of a new notification: one push job per device of the recipient, when
- * the kind is pushed and the user lets it be. The jobs send after the commit, never in the request.
+ * the kind is pushed and the user lets it be (notify reads both with the mail choice, reachOf).
+ * The jobs send after the commit, never in the request.
  */
 export async function queuePushes(
   tx: Queryable,
   jobs: JobQueue,
-  notification: { id: string; userId: string; kind: NotificationKind },
+  notification: { id: string; kind: NotificationKind },
+  reach: { push: boolean; deviceIds: string[] },
 ): Promise<void> {
-  if (!isPushKind(notification.kind)) return;
-  const devices = await listSubscriptions(tx, notification.userId);
-  if (devices.length === 0 || !(await wantsPush(tx, notification.userId, notification.kind))) return;
-  for (const device of devices) {
-    await jobs.enqueue(tx, 'push.deliver', { notificationId: notification.id, subscriptionId: device.id });
+  if (!isPushKind(notification.kind) || !reach.push) return;
+  for (const subscriptionId of reach.deviceIds) {
+    await jobs.enqueue(tx, 'push.deliver', { notificationId: notification.id, subscriptionId });
   }
 }
 
