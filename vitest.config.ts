@@ -51,6 +51,9 @@ export default defineConfig({
           // Two files at a time: each starts its own server and browser, and the machines have two
           // cores; serially the suite took 11 minutes of the 15 CI may take.
           maxWorkers: 2,
+          // As in the API project: a worker's files share what they import (playwright, the
+          // server code that seeds), each file still starting its own server and browser.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // A page drawn from its own chunk on a busy 2-core machine can take seconds: expect.poll's
