@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationKind, NotificationPayloads } from '#domain/notifications/notification-kinds.ts';
 import type { Notification } from '#domain/notifications/notification.wire.ts';
+import { isPushKind } from '#domain/push/push.ts';
 import type { Queryable } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { MailTemplateData } from '../mail/mail-templates.ts';
 import { type MailQueueContext, queueMail } from '../mail/outbox.ts';
 import { queuePushes } from '../push/push.ts';
-import { type NotificationRow, insertNotification, reachOf } from './notifications.repository.ts';
+import { type NotificationReach, type NotificationRow, insertNotification, reachOf } from './notifications.repository.ts';
 
 declare module '../events/event-bus.ts' {
   interface BusTopics {
@@ -41,6 +42,8 @@ export interface NewNotification<K extends NotificationKind> {
   alwaysMail?: boolean;
 }
 
+const NOBODY_REACHED: NotificationReach = { email: false, push: false, deviceIds: [] };
+
 export function toNotificationWire(row: NotificationRow): Notification {
   return {
     _id: row.id,
@@ -61,7 +64,9 @@ export function toNotificationWire(row: NotificationRow): Notification {
 export async function notify<K extends NotificationKind>(tx: Queryable, ctx: NotifyContext, notification: NewNotification<K>) {
   const { to, kind, payload } = notification;
   const id = randomUUID();
-  const reach = await reachOf(tx, to.id, kind);
+  const asksMailChoice = notification.mail !== false && !notification.alwaysMail;
+  // Read only when something depends on it: a kind never pushed, mailed always or never, asks nothing.
+  const reach = asksMailChoice || isPushKind(kind) ? await reachOf(tx, to.id, kind) : NOBODY_REACHED;
   if (notification.mail !== false && (notification.alwaysMail || reach.email)) {
     await queueMail(tx, ctx, {
       kind,
