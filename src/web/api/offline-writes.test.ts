@@ -68,7 +68,8 @@ describe("the app's queries and changes once the browser said it went offline", 
   it('refuses a change now instead of holding it to send when the network is back', async () => {
     onlineManager.setOnline(false);
     const mutationFn = vi.fn(() => apiRequest('/wishlist/add/p1', { method: 'POST' }));
-    const mutation = createQueryClient().getMutationCache().build(createQueryClient(), { mutationFn });
+    const client = createQueryClient();
+    const mutation = client.getMutationCache().build(client, { mutationFn });
     const failure = await mutation.execute(undefined).catch((error: unknown) => error);
     expect((failure as ApiError).msg).toBe(offlineMessages.writeRefused);
     onlineManager.setOnline(true);
