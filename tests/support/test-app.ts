@@ -28,6 +28,12 @@ export interface TestApp {
    * it before reading `mailer.sent`. Retries scheduled for later are not waited for.
    */
   drainJobs(): Promise<void>;
+  /**
+   * Waits until this app's caches have heard of every change committed so far. A row written
+   * straight into the database (a factory) announces itself through LISTEN/NOTIFY, which on
+   * PostgreSQL arrives a moment later: a read before then may still be answered from the cache.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +100,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     databaseUrl: database.url,
     drainJobs: () => app.jobs.drain(),
+    settled: async () => {
+      if (!(await app.events.caughtUp(app.db))) throw new Error('the event bus did not catch up');
+    },
     close: async () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -32,7 +32,12 @@ beforeEach(async () => {
   t.mailer.sent.length = 0;
 });
 
-const listing = (title = 'Study lamp') => insertListing(t.app.db, { sellerId: seller.id, title });
+/** A listing straight into the database, once the caches have heard of it (the Products page's total is cached). */
+const listing = async (title = 'Study lamp') => {
+  const id = await insertListing(t.app.db, { sellerId: seller.id, title });
+  await t.settled();
+  return id;
+};
 const titlesOnProducts = async (cookie: string) =>
   body<{ products: { title: string }[] }>(await calls.products(cookie, { limit: '100' })).products.map((p) => p.title);
 

@@ -12,9 +12,7 @@ export function listingCalls(t: TestApp) {
      * straight into the database announces itself too): a read cached before that notice lands
      * would be dropped by it, whatever the test's write does.
      */
-    settled: async () => {
-      if (!(await t.app.events.caughtUp(t.app.db))) throw new Error('the event bus did not catch up');
-    },
+    settled: () => t.settled(),
     list: async (cookie: string, query: Record<string, string | string[]> = {}) => {
       const response = await t.app.inject({ method: 'GET', url: '/api/v1/products', headers: { cookie }, query });
       if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}: ${response.body}`);
