@@ -31,10 +31,15 @@ export function alertCalls(t: TestApp) {
   };
 }
 
-/** The scheduled expiry, run now (the scheduler would at its next tick), then every job it queued. */
+/**
+ * The scheduled expiry, run now (the scheduler would at its next tick), then every job it queued,
+ * once the caches have heard of what it changed: it writes past the routes, and a Products page
+ * read before it (Newest) is cached.
+ */
 export async function runExpiry(t: TestApp) {
   const result = await runListingExpiry(t.app.lifecycle);
   await t.drainJobs();
+  await t.settled();
   return result;
 }
 
