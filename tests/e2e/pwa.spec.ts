@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wishlistMessages } from '#domain/wishlist/wishlist.messages.ts';
-import { offlineMessages } from '#domain/offline.ts';
+import { OFFLINE_CACHES, offlineMessages } from '#domain/offline.ts';
 import { PWA_NAME, PWA_START_URL, PWA_THEME_COLOUR } from '#domain/pwa.ts';
 import { pushMessages } from '#domain/push/push.ts';
 import { sessionCookieName } from '#server/auth/session-cookie.ts';
@@ -10,6 +10,7 @@ import { type PushService, type TestDevice, startPushService } from '../support/
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import { DESKTOP, PHONE, captureAtBothWidths, launchBrowser, newContext } from './support/browser.ts';
 import { seedListings } from './support/listings.ts';
+import { explainingFailure } from './support/page-state.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -64,6 +65,20 @@ async function api(account: SeededAccount, method: string, path: string, body?: 
 /** Resolves once the service worker controls the page. */
 async function controlledByWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/**
+ * Resolves once the worker has finished saving the answer at `path` for offline. Listed among the
+ * cache's keys, not only found by caches.match: Chromium's match can find an entry whose write has
+ * not finished, and a reload then loses it.
+ */
+async function savedForOffline(page: Page, path: string) {
+  await page.waitForFunction(
+    async ({ cacheName, path }) =>
+      (await (await caches.open(cacheName)).keys()).some((request) => new URL(request.url).pathname === path),
+    { cacheName: OFFLINE_CACHES.api, path },
+    { timeout: 30_000, polling: 200 },
+  );
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -127,15 +142,14 @@ describe('offline', () => {
     // Opened through the worker: a full page load of the listing (its answer written into the page).
     await page.goto(`/shop/products/${lampId}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Study lamp with warm LED' }).isVisible()).toBe(true);
-    await page.waitForFunction(async (path) => (await caches.match(path)) !== undefined, `/api/v1/products/${lampId}`, {
-      timeout: 30_000,
-      polling: 200,
-    });
+    await savedForOffline(page, `/api/v1/products/${lampId}`);
 
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => page.getByText(offlineMessages.banner).isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { name: 'Study lamp with warm LED' }).isVisible()).toBe(true);
+    await explainingFailure(page, async () => {
+      await expect.poll(() => page.getByText(offlineMessages.banner).isVisible(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => page.getByRole('heading', { name: 'Study lamp with warm LED' }).isVisible()).toBe(true);
+    });
     await captureAtBothWidths(page, 'offline-product');
     await page.setViewportSize(PHONE);
 
@@ -156,10 +170,7 @@ describe('offline', () => {
     const page = await context.newPage();
     await page.goto('/shop');
     await controlledByWorker(page);
-    await page.waitForFunction(async () => (await caches.match('/api/v1/auth/check-auth')) !== undefined, undefined, {
-      timeout: 30_000,
-      polling: 200,
-    });
+    await savedForOffline(page, '/api/v1/auth/check-auth');
     await context.setOffline(true);
     await page.goto(`/shop/products/${kettleId}`);
     await expect.poll(() => page.getByText(offlineMessages.banner).isVisible(), { timeout: 20_000 }).toBe(true);

@@ -3,8 +3,7 @@
  * fills in this build's id and files). Registered by the app once someone has signed in
  * (features/pwa/register-service-worker.ts). Its decisions are in sw-core.ts.
  */
-import { OFFLINE_CACHES } from '#domain/offline.ts';
-import { type WorkerEnv, dropOldBuilds, notificationFromPush, precache, respond } from './sw-core.ts';
+import { type WorkerEnv, dropOldBuilds, handleMessage, notificationFromPush, precache, respond } from './sw-core.ts';
 
 declare const __SW_VERSION__: string;
 declare const __SW_PRECACHE__: string[];
@@ -16,6 +15,9 @@ interface ExtendableEvent extends Event {
 interface FetchEvent extends ExtendableEvent {
   request: Request;
   respondWith(response: Promise<Response>): void;
+}
+interface ExtendableMessageEvent extends ExtendableEvent {
+  data: unknown;
 }
 interface PushEvent extends ExtendableEvent {
   data: { json(): unknown } | null;
@@ -42,7 +44,7 @@ interface WorkerScope {
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 }
 
 const worker = self as unknown as WorkerScope;
@@ -102,7 +104,7 @@ worker.addEventListener('notificationclick', (event) => {
   );
 });
 
-// Signing out: the saved answers were that account's.
+// The page's written answers to keep for offline, or signing out (sw-core.ts handleMessage).
 worker.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'clear-user-data') void worker.caches.delete(OFFLINE_CACHES.api);
+  event.waitUntil(handleMessage(event.data, env));
 });

@@ -5,6 +5,7 @@ import {
   IMAGES_CACHE,
   type WorkerEnv,
   dropOldBuilds,
+  handleMessage,
   notificationFromPush,
   precache,
   respond,
@@ -246,5 +247,43 @@ describe('answers the server wrote into the page', () => {
     const saved = await respond(get('/api/v1/products/lamp'), env, keep);
     expect(await saved.json()).toEqual({ success: true, product: { title: 'Lamp' } });
     expect(await caches.match(get('/api/v1/conversations'))).toBeUndefined();
+  });
+
+  it('are written by the worker when the page sends them, so a page that reloads at once does not lose them', async () => {
+    await handleMessage(
+      {
+        type: 'save-answers',
+        answers: [
+          ['/api/v1/auth/check-auth', { success: true, user: { userName: 'meera' } }],
+          ['/api/v1/products/lamp', { success: true, product: { title: 'Lamp' } }],
+          ['/api/v1/conversations', { success: true }],
+        ],
+      },
+      env,
+    );
+    online = false;
+    expect(await (await respond(get('/api/v1/products/lamp'), env, keep)).json()).toEqual({
+      success: true,
+      product: { title: 'Lamp' },
+    });
+    expect(await (await respond(get('/api/v1/auth/check-auth'), env, keep)).json()).toMatchObject({ success: true });
+    // Only what the worker itself would keep: a conversation is never saved for offline.
+    expect(await caches.match(get('/api/v1/conversations'))).toBeUndefined();
+  });
+
+  it('ignores a message that is not one of ours, and forgets every saved answer on sign-out', async () => {
+    for (const message of [
+      null,
+      'save-answers',
+      { type: 'save-answers', answers: 'lamp' },
+      { type: 'other' },
+      { type: 'save-answers', answers: [[42, {}]] },
+    ]) {
+      await handleMessage(message, env);
+    }
+    expect(await caches.keys()).toEqual([]);
+    await handleMessage({ type: 'save-answers', answers: [['/api/v1/products/lamp', { success: true }]] }, env);
+    await handleMessage({ type: 'clear-user-data' }, env);
+    expect(await caches.keys()).not.toContain(OFFLINE_CACHES.api);
   });
 });

@@ -97,6 +97,32 @@ export async function saveAnswerForOffline(storage: CacheStorage, origin: string
   await remember(await storage.open(OFFLINE_CACHES.api), request, response, OFFLINE_API_CACHE_ENTRIES);
 }
 
+/** What a page asks of the worker by postMessage. */
+export type WorkerMessage =
+  /** Keep the answers the server wrote into the page (saveAnswerForOffline), as [address, answer] pairs. */
+  | { type: 'save-answers'; answers: ReadonlyArray<readonly [string, unknown]> }
+  /** Signing out: the saved answers were that account's. */
+  | { type: 'clear-user-data' };
+
+/**
+ * Does what a page's message asks. The worker holds the work (waitUntil) rather than the page:
+ * a page that navigates away or reloads right after opening (a shared link, then back) would cut
+ * its own cache writes short, and the listing it showed would not open offline.
+ */
+export async function handleMessage(data: unknown, env: Pick<WorkerEnv, 'caches' | 'origin'>): Promise<void> {
+  if (typeof data !== 'object' || data === null) return;
+  const message = data as Partial<WorkerMessage>;
+  if (message.type === 'clear-user-data') {
+    await env.caches.delete(OFFLINE_CACHES.api);
+    return;
+  }
+  if (message.type !== 'save-answers' || !Array.isArray(message.answers)) return;
+  for (const entry of message.answers as unknown[]) {
+    if (Array.isArray(entry) && typeof entry[0] === 'string')
+      await saveAnswerForOffline(env.caches, env.origin, entry[0], entry[1]);
+  }
+}
+
 function markedFromCache(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set(FROM_CACHE_HEADER, '1');

@@ -1,6 +1,6 @@
 import { OFFLINE_CACHES } from '#domain/offline.ts';
 import { pageAnswers } from '#web/api/api-client.ts';
-import { saveAnswerForOffline } from '#web/sw/sw-core.ts';
+import type { WorkerMessage } from '#web/sw/sw-core.ts';
 
 /** Where the built worker is served (vite.config.ts writes it; the server serves dist/web). */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -20,7 +20,7 @@ export function registerServiceWorker(): void {
     navigator.serviceWorker
       .register(SERVICE_WORKER_URL, { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
-      .then(() => savePageAnswers())
+      .then((registration) => savePageAnswers(registration))
       .catch(() => {
         // No worker: the app still works online, only offline and push are missing.
       });
@@ -29,10 +29,13 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', register, { once: true });
 }
 
-/** The answers the server wrote into this page go into the offline cache, as fetched ones do. */
-async function savePageAnswers(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  for (const [path, answer] of pageAnswers()) await saveAnswerForOffline(caches, location.origin, path, answer);
+/**
+ * The answers the server wrote into this page go into the offline cache, as fetched ones do. The
+ * worker writes them (handleMessage): a write from the page would be cut short if it reloads.
+ */
+function savePageAnswers(registration: ServiceWorkerRegistration): void {
+  const answers = pageAnswers();
+  if (answers.length > 0) registration.active?.postMessage({ type: 'save-answers', answers } satisfies WorkerMessage);
 }
 
 /** How long a screen waits for the worker being registered on this page load (push needs it). */
