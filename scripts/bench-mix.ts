@@ -2,6 +2,8 @@
  * npm run bench:mix  [-- --seconds 15 --warmup 5 --connections 50 --writes 0,2 --workers N]
  * npm run bench:rush [-- --seconds 15 --rush 50,400,1000]
  * either with --cpu-prof DIR: each app process's CPU profile of each measured run, DIR/<pid>-<run>.cpuprofile
+ * either with --log-level info: the app logs as `npm start` does by default (a line per request, its
+ * stdout written to a file in the temporary directory, as a deployment's log would be); default warn
  *
  * Load-tests the app as `npm start` runs it, on the seeded catalogue (seed first: `npm run seed --
  * --products 100000`; DATABASE_URL or DATA_DIR as for the server), with the varied workload of
@@ -55,6 +57,7 @@ function options() {
       'price-filter': { type: 'string', default: 'auto' },
       seed: { type: 'string', default: '1' },
       'cpu-prof': { type: 'string' },
+      'log-level': { type: 'string', default: 'warn' },
     },
   });
   return {
@@ -67,6 +70,7 @@ function options() {
     priceFilter: values['price-filter'] as 'auto' | 'on' | 'off',
     seed: Number(values.seed),
     cpuProfileDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
+    logLevel: values['log-level'],
   };
 }
 
@@ -96,18 +100,22 @@ function get(url: string, cookie?: string): Promise<{ status: number; body: stri
 }
 
 /** The app as `npm start` runs it, with the measuring hook in each of its processes. */
-async function startApp(port: number, measureDir: string, workers: string | undefined, cpuProfileDir?: string) {
+async function startApp(port: number, measureDir: string, opts: ReturnType<typeof options>) {
+  const { workers, cpuProfileDir, logLevel } = opts;
   const hook = path.join(root, 'scripts/bench/measure-hook.mjs');
+  // Request lines (info and below) go to a file beside the measurements, not to the terminal.
+  const quiet = ['warn', 'error', 'fatal', 'silent'].includes(logLevel);
+  const stdout = quiet ? 'inherit' : fs.openSync(`${measureDir}.log`, 'a');
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
     detached: true,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       DEMO_DATA: 'false',
       NODE_ENV: 'production',
       BENCH_MEASURE_DIR: measureDir,
@@ -384,7 +392,7 @@ async function main() {
   const measureDir = fs.mkdtempSync(path.join(tmpdir(), 'cm-bench-measure-'));
   const port = await freePort();
   if (opts.cpuProfileDir) fs.mkdirSync(opts.cpuProfileDir, { recursive: true });
-  const app = await startApp(port, measureDir, opts.workers, opts.cpuProfileDir);
+  const app = await startApp(port, measureDir, opts);
   const bare = await startBare();
   try {
     const priceFilter =
@@ -393,7 +401,7 @@ async function main() {
         : opts.priceFilter === 'on';
     const plan = (share: number) => createPlanner(data, { writeShare: share, priceFilter, seed: opts.seed });
     console.info(
-      `Bench (varied): ${databaseKind}, ${data.productCount.toLocaleString('en')} listings, ${data.cookies.length} students, ${data.words.length} search words, ${data.detailIds.length} details${priceFilter ? ', price filters' : ''}; ${opts.connections} connections, ${opts.seconds} s a run; workers ${opts.workers ?? 'default'}; load average ${loadavg()
+      `Bench (varied): ${databaseKind}, ${data.productCount.toLocaleString('en')} listings, ${data.cookies.length} students, ${data.words.length} search words, ${data.detailIds.length} details${priceFilter ? ', price filters' : ''}; ${opts.connections} connections, ${opts.seconds} s a run; workers ${opts.workers ?? 'default'}; log level ${opts.logLevel}; load average ${loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')}\n`,
     );
@@ -410,6 +418,7 @@ async function main() {
       // Already gone.
     }
     fs.rmSync(measureDir, { recursive: true, force: true });
+    fs.rmSync(`${measureDir}.log`, { force: true });
   }
 }
 
