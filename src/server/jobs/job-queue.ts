@@ -17,8 +17,11 @@ export type JobKind = keyof JobKinds;
 
 declare module '../events/event-bus.ts' {
   interface BusTopics {
-    /** A job was committed: every instance running workers of that kind looks at once. */
-    'jobs.enqueued': { kind: string };
+    /**
+     * A job was committed: one worker of that kind in every instance looks at once. The id keeps
+     * each job's event apart: PostgreSQL delivers identical payloads of one transaction only once.
+     */
+    'jobs.enqueued': { kind: string; id: string };
   }
 }
 
@@ -176,7 +179,7 @@ export class JobQueue {
     // The embedded database allows one process, so a run still marked active was cut short by a crash.
     if (this.database.kind === 'pglite') await this.retryAbandonedRuns();
     await this.syncSchedules();
-    this.stopWaking = this.events.subscribe('jobs.enqueued', ({ kind }) => this.wake(kind));
+    this.stopWaking = this.events.subscribe('jobs.enqueued', ({ kind }) => this.wakeOne(kind));
     for (const definition of this.definitions.values()) {
       for (let i = 0; i < definition.concurrency; i++) this.loops.push(this.workLoop(definition, this.loops.length));
     }
@@ -214,7 +217,7 @@ export class JobQueue {
     const later = options.startAfter ? { startAfter: options.startAfter } : {};
     const id = await this.boss.send(kind, data as object, { db: bossDatabaseIn(tx), ...later });
     if (!id) throw new Error(`job ${kind} was not stored`);
-    await this.events.publish(tx, 'jobs.enqueued', { kind });
+    await this.events.publish(tx, 'jobs.enqueued', { kind, id });
     return id;
   }
 
@@ -274,7 +277,7 @@ export class JobQueue {
   /** Puts a failed job back in the queue for one more run, inside the caller's transaction. */
   async retryFailed(tx: Queryable, kind: string, id: string): Promise<void> {
     await this.boss.retry(kind, id, { db: bossDatabaseIn(tx) });
-    await this.events.publish(tx, 'jobs.enqueued', { kind });
+    await this.events.publish(tx, 'jobs.enqueued', { kind, id });
   }
 
   /** Removes a failed job for good, inside the caller's transaction. */
@@ -370,29 +373,41 @@ export class JobQueue {
     for (const row of rows) await this.boss.fail(String(row.name), String(row.id), { message: ABANDONED_MESSAGE });
   }
 
-  /** Waits for a wake-up of this kind or the polling interval, whichever comes first. */
+  /**
+   * Waits for a wake-up of this kind or the polling interval, whichever comes first. A plain
+   * timer: an aborted timers/promises delay costs an AbortError with its stack on every wake-up.
+   */
   private async sleep(kind: string) {
     if (this.stopping) return;
     let sleepers = this.sleepers.get(kind);
     if (!sleepers) this.sleepers.set(kind, (sleepers = new Set()));
-    const timer = new AbortController();
-    let wake!: () => void;
-    const woken = new Promise<void>((resolve) => (wake = resolve));
-    sleepers.add(wake);
-    try {
-      await Promise.race([
-        woken,
-        delay(this.settings.pollingIntervalSeconds * 1000, undefined, { signal: timer.signal }).catch(() => {}),
-      ]);
-    } finally {
-      timer.abort();
-      sleepers.delete(wake);
-    }
+    const waiting = sleepers;
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        waiting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, this.settings.pollingIntervalSeconds * 1000);
+      waiting.add(wake);
+    });
   }
 
+  /**
+   * A job of this kind was committed: one sleeping worker looks for it. Waking them all made
+   * every worker of the kind fetch for each job, and all but one found nothing (3.2 fetches a
+   * buy request, for its one mail). Workers busy meanwhile look again anyway (the wake-up count).
+   */
+  private wakeOne(kind: string) {
+    this.wakeups.set(kind, (this.wakeups.get(kind) ?? 0) + 1);
+    const [first] = this.sleepers.get(kind) ?? [];
+    first?.();
+  }
+
+  /** Every worker of this kind looks now (shutdown, drain). */
   private wake(kind: string) {
     this.wakeups.set(kind, (this.wakeups.get(kind) ?? 0) + 1);
-    for (const wake of this.sleepers.get(kind) ?? []) wake();
+    for (const wake of [...(this.sleepers.get(kind) ?? [])]) wake();
   }
 }
 
@@ -402,15 +417,13 @@ function errorMessage(error: unknown): string {
 
 /** Rejects when `work` takes longer than `ms` (the work itself cannot be cancelled and may go on). */
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  const timer = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the job took longer than ${ms / 1000} s`)), ms);
+  });
   try {
-    return await Promise.race([
-      work,
-      delay(ms, undefined, { signal: timer.signal }).then(() => {
-        throw new Error(`the job took longer than ${ms / 1000} s`);
-      }),
-    ]);
+    return await Promise.race([work, timedOut]);
   } finally {
-    timer.abort();
+    clearTimeout(timer);
   }
 }

@@ -1,10 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type JobQueue, PermanentJobError } from '#server/jobs/job-queue.ts';
+import { JobQueue, PermanentJobError } from '#server/jobs/job-queue.ts';
 import { TEST_DB } from '../../support/test-database.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
-import { startQueue, storedJobs, takeJobAndDie, testJob } from './test-queues.ts';
+import { TEST_QUEUE_SETTINGS, startQueue, storedJobs, takeJobAndDie, testJob } from './test-queues.ts';
 
 let t: TestApp;
 const queues: JobQueue[] = [];
@@ -64,6 +64,56 @@ describe('enqueueing in the transaction of the change', () => {
     await t.app.db.transaction((tx) => web.enqueue(tx, 'test.work', { n: 7 }));
     await expect.poll(() => ran, { timeout: 3000, interval: 5 }).toEqual([7]);
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('wakes one worker for a committed job, not every worker of its kind', async () => {
+    let fetches = 0;
+    const handle = t.app.dbHandle;
+    const counting = {
+      ...handle,
+      runSql: (text: string, values?: unknown[]) => {
+        if (/skip locked/i.test(text) && values?.[0] === 'test.work') fetches++;
+        return handle.runSql(text, values);
+      },
+    };
+    const ran: number[] = [];
+    const queue = new JobQueue(counting, t.app.events, t.app.log, TEST_QUEUE_SETTINGS);
+    queue.define(testJob('test.work', async ({ n }) => void ran.push(n), { concurrency: 4 }));
+    await queue.start();
+    queues.push(queue);
+    // Each of the four workers looks once, finds nothing and goes to sleep.
+    await expect.poll(() => fetches, { timeout: 3000, interval: 5 }).toBe(4);
+    await delay(100);
+
+    await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 1 }));
+    await expect.poll(() => ran, { timeout: 3000, interval: 5 }).toEqual([1]);
+    await delay(300);
+    // The woken worker's look that takes the job, and its look for another after running it.
+    expect(fetches - 4).toBe(2);
+  });
+
+  it('runs jobs committed together side by side, one worker each', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const running: number[] = [];
+    const queue = await queueWith([
+      testJob(
+        'test.work',
+        async ({ n }) => {
+          running.push(n);
+          await gate;
+        },
+        { concurrency: 2 },
+      ),
+    ]);
+    await delay(200);
+    await t.app.db.transaction(async (tx) => {
+      await queue.enqueue(tx, 'test.work', { n: 1 });
+      await queue.enqueue(tx, 'test.work', { n: 2 });
+    });
+    // Both start long before the 10 s poll: each committed job woke a worker of its own.
+    await expect.poll(() => running.toSorted(), { timeout: 3000, interval: 5 }).toEqual([1, 2]);
+    release();
   });
 
   it('runs nothing in an instance with workers off', async () => {
