@@ -1,7 +1,7 @@
 import { type Placeholder, and, desc, eq, sql } from 'drizzle-orm';
 import type { MessageKind, SystemEvent } from '#domain/conversations/conversation.constants.ts';
 import type { Queryable } from '../db/client.ts';
-import { preparedOnce } from '../db/prepared.ts';
+import { preparedOnce, runWritten } from '../db/prepared.ts';
 import { conversationMessages, conversations, userBlocks } from '../db/schema/index.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -96,42 +96,55 @@ export async function openConversation(
   return row;
 }
 
+/** What a new message does to its conversation, by the author's side (written out once for each). */
+const MOVE_ON: Record<Side, string> = {
+  buyer: 'seller_unread = c.seller_unread + 1, buyer_unread = 0, buyer_last_read_at = m.created_at',
+  seller: 'buyer_unread = c.buyer_unread + 1, seller_unread = 0, seller_last_read_at = m.created_at',
+};
+
+const insertMessageText = (side: Side) => `
+  with m as (
+    insert into conversation_messages (conversation_id, author_id, kind, body, system_event, created_at)
+    values ($1, $2, $3, $4, $5, clock_timestamp())
+    returning id, created_at)
+  update conversations c
+     set last_message_id = m.id, last_message_at = greatest(c.last_message_at, m.created_at), ${MOVE_ON[side]}
+    from m
+   where c.id = $1
+  returning m.id, (extract(epoch from m.created_at) * 1000)::float8 as created_ms`;
+
+const INSERT_MESSAGE: Record<Side, { name: string; text: string }> = {
+  buyer: { name: 'insert-message-by-buyer', text: insertMessageText('buyer') },
+  seller: { name: 'insert-message-by-seller', text: insertMessageText('seller') },
+};
+
 /**
- * Adds a message and moves the conversation on: its last message, the other side's unread count
- * up by one, and the author's side read up to this message (they wrote it, so they saw everything).
- * The conversation row must be locked by the caller's transaction.
+ * Adds a message and moves the conversation on, in one statement: its last message, the other
+ * side's unread count up by one, and the author's side read up to this message (they wrote it,
+ * so they saw everything). A message's time is the moment the row lock was held (not the
+ * transaction's start), and the conversation's time never goes back: the inbox order and read
+ * marks follow it. The conversation row must be locked by the caller's transaction.
  */
 export async function insertMessage(
   db: Queryable,
   conversation: ConversationRow,
   message: { authorId: string; authorSide: Side; kind: MessageKind; body: string; systemEvent?: SystemEvent | null },
 ): Promise<MessageRow> {
-  const [row] = await db
-    .insert(conversationMessages)
-    .values({
-      conversationId: conversation.id,
-      authorId: message.authorId,
-      kind: message.kind,
-      body: message.body,
-      systemEvent: message.systemEvent ?? null,
-      // The time the row lock was held, not the transaction's start: messages are ordered as they were added.
-      createdAt: sql`clock_timestamp()`,
-    })
-    .returning();
-  const inserted = row!;
-  const mine = message.authorSide === 'buyer';
-  await db
-    .update(conversations)
-    .set({
-      lastMessageId: inserted.id,
-      // A message's time never goes back: the inbox order and read marks follow it.
-      lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${inserted.createdAt.toISOString()}::timestamptz)`,
-      ...(mine
-        ? { sellerUnread: sql`${conversations.sellerUnread} + 1`, buyerUnread: 0, buyerLastReadAt: inserted.createdAt }
-        : { buyerUnread: sql`${conversations.buyerUnread} + 1`, sellerUnread: 0, sellerLastReadAt: inserted.createdAt }),
-    })
-    .where(eq(conversations.id, conversation.id));
-  return inserted;
+  const systemEvent = message.systemEvent ?? null;
+  const [row] = await runWritten<{ id: string; created_ms: number }>(db, {
+    ...INSERT_MESSAGE[message.authorSide],
+    values: [conversation.id, message.authorId, message.kind, message.body, systemEvent],
+  });
+  if (!row) throw new Error(`conversation ${conversation.id} vanished while a message was added`);
+  return {
+    id: row.id,
+    conversationId: conversation.id,
+    authorId: message.authorId,
+    kind: message.kind,
+    body: message.body,
+    systemEvent,
+    createdAt: new Date(row.created_ms),
+  };
 }
 
 /** Marks everything in the conversation read for one side; answers the read mark. */

@@ -1,4 +1,4 @@
-import type { Queryable } from './client.ts';
+import type { Queryable, Statement } from './client.ts';
 
 const preparedByHandle = new WeakMap<Queryable, Map<string, unknown>>();
 
@@ -18,4 +18,21 @@ export function preparedOnce<T>(db: Queryable, name: string, build: (name: strin
     byName.set(name, prepared);
   }
   return prepared;
+}
+
+/**
+ * Runs a statement written out once as SQL text in `db`, the database or an open transaction, for
+ * the writes a hot call makes in its transaction: nothing is built per call (drizzle's building
+ * was a fifth of a buy request's CPU), and with a name PostgreSQL parses and plans it once per
+ * connection. Rows come as drizzle's session hands them over: timestamps as text, so a statement
+ * that needs one answers it as epoch milliseconds.
+ */
+export async function runWritten<Row>(db: Queryable, statement: Statement): Promise<Row[]> {
+  const query = db._.session.prepareQuery<{ execute: { rows: Row[] }; all: unknown; values: unknown }>(
+    { sql: statement.text, params: statement.values },
+    undefined,
+    statement.name,
+    false,
+  );
+  return (await query.execute()).rows;
 }
