@@ -1,5 +1,7 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
+import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
+import { runWritten } from '../db/prepared.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
 export type OutboxMailRow = typeof mailOutbox.$inferSelect;
@@ -8,13 +10,72 @@ export type NewOutboxMail = typeof mailOutbox.$inferInsert;
 /** Still to be delivered: a failed mail too, since an admin may retry its job. */
 const undelivered = (id: string) => and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['pending', 'failed']));
 
-/** Stores a mail unless one exists for the same event; true when this call stored it. */
-export async function insertOutboxMail(tx: Queryable, mail: NewOutboxMail): Promise<boolean> {
-  const rows = await tx
-    .insert(mailOutbox)
-    .values(mail)
-    .onConflictDoNothing({ target: mailOutbox.eventKey })
-    .returning({ id: mailOutbox.id });
+/** The unsubscribe token stored with a mail (its hash: unsubscribe-tokens.ts). */
+export interface StoredUnsubscribeToken {
+  tokenHash: string;
+  userId: string;
+  kind: NotificationKind;
+}
+
+/** What queueMail stores: every column it sets, in the order of INSERT_OUTBOX_MAIL's values. */
+export type QueuedOutboxMail = Required<
+  Pick<
+    NewOutboxMail,
+    | 'id'
+    | 'eventKey'
+    | 'kind'
+    | 'userId'
+    | 'toAddress'
+    | 'messageId'
+    | 'subject'
+    | 'textBody'
+    | 'htmlBody'
+    | 'unsubscribeUrl'
+    | 'expiresAt'
+  >
+>;
+
+/** The mail, and its unsubscribe token only if the mail was stored: one round trip for both. */
+const INSERT_OUTBOX_MAIL = {
+  name: 'insert-outbox-mail',
+  text: `
+  with stored as (
+    insert into mail_outbox (id, event_key, kind, user_id, to_address, message_id, subject, text_body, html_body,
+                             unsubscribe_url, expires_at)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    on conflict (event_key) do nothing
+    returning id),
+  token as (
+    insert into unsubscribe_tokens (token_hash, user_id, kind)
+    select $12::text, $13::uuid, $14::text from stored where $12::text is not null)
+  select id from stored`,
+};
+
+/** Stores a mail (with its unsubscribe token) unless one exists for the same event; true when this call stored it. */
+export async function insertOutboxMail(
+  tx: Queryable,
+  mail: QueuedOutboxMail,
+  token: StoredUnsubscribeToken | undefined,
+): Promise<boolean> {
+  const rows = await runWritten(tx, {
+    ...INSERT_OUTBOX_MAIL,
+    values: [
+      mail.id,
+      mail.eventKey,
+      mail.kind,
+      mail.userId,
+      mail.toAddress,
+      mail.messageId,
+      mail.subject,
+      mail.textBody,
+      mail.htmlBody,
+      mail.unsubscribeUrl,
+      mail.expiresAt?.toISOString() ?? null,
+      token?.tokenHash ?? null,
+      token?.userId ?? null,
+      token?.kind ?? null,
+    ],
+  });
   return rows.length === 1;
 }
 

@@ -11,6 +11,7 @@ import { MAIL_TEMPLATES, type MailTemplateData, isSecurityMail } from './mail-te
 import { type Mailer, isPermanentMailError } from './mailer.ts';
 import {
   findOutboxMail,
+  type StoredUnsubscribeToken,
   insertOutboxMail,
   markOutboxMailExpired,
   markOutboxMailSent,
@@ -19,7 +20,7 @@ import {
 } from './outbox.repository.ts';
 import { sitePages } from './templates/buy-request-mails.ts';
 import { type MailUnsubscribe, renderMail } from './templates/layout.ts';
-import { createUnsubscribeToken, pruneUnsubscribeTokens } from './unsubscribe-tokens.ts';
+import { newUnsubscribeToken, pruneUnsubscribeTokens } from './unsubscribe-tokens.ts';
 
 declare module '../jobs/job-queue.ts' {
   interface JobKinds {
@@ -83,31 +84,37 @@ export async function queueMail<K extends MailKind>(tx: Queryable, ctx: MailQueu
   const id = randomUUID();
   const content = MAIL_TEMPLATES[mail.kind](mail.data, publicUrl);
   let unsubscribe: (MailUnsubscribe & { oneClickUrl: string }) | undefined;
+  let token: StoredUnsubscribeToken | undefined;
   if (!isSecurityMail(mail.kind)) {
     if (!mail.userId) throw new Error(`a ${mail.kind} mail must name its recipient's account`);
     const kind = unsubscribeKindOf(mail.kind);
-    const token = await createUnsubscribeToken(tx, mail.userId, kind);
+    const fresh = newUnsubscribeToken();
+    token = { tokenHash: fresh.tokenHash, userId: mail.userId, kind };
     unsubscribe = {
       kindLabel: notificationKindLabels[kind],
-      pageUrl: unsubscribePageUrl(publicUrl, token),
+      pageUrl: unsubscribePageUrl(publicUrl, fresh.token),
       settingsUrl: sitePages.account(publicUrl),
-      oneClickUrl: oneClickUnsubscribeUrl(publicUrl, token),
+      oneClickUrl: oneClickUnsubscribeUrl(publicUrl, fresh.token),
     };
   }
   const rendered = renderMail(content, { url: publicUrl, contactEmail }, unsubscribe);
-  const stored = await insertOutboxMail(tx, {
-    id,
-    eventKey: mail.eventKey,
-    kind: mail.kind,
-    userId: mail.userId,
-    toAddress: mail.to,
-    messageId: `<${id}@${messageIdDomain(mailFrom, publicUrl)}>`,
-    subject: rendered.subject,
-    textBody: rendered.text,
-    htmlBody: rendered.html,
-    unsubscribeUrl: unsubscribe?.oneClickUrl ?? null,
-    expiresAt: mail.expiresAt ?? null,
-  });
+  const stored = await insertOutboxMail(
+    tx,
+    {
+      id,
+      eventKey: mail.eventKey,
+      kind: mail.kind,
+      userId: mail.userId,
+      toAddress: mail.to,
+      messageId: `<${id}@${messageIdDomain(mailFrom, publicUrl)}>`,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      unsubscribeUrl: unsubscribe?.oneClickUrl ?? null,
+      expiresAt: mail.expiresAt ?? null,
+    },
+    token,
+  );
   if (stored) await ctx.jobs.enqueue(tx, 'mail.deliver', { outboxId: id });
   return stored;
 }

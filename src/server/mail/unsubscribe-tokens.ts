@@ -12,13 +12,13 @@ function hashToken(token: string): string {
 }
 
 /**
- * A fresh random token for one mail's unsubscribe link; only its SHA-256 is stored, so the
- * database alone cannot unsubscribe anyone. No secret in the configuration is needed.
+ * A fresh random token for one mail's unsubscribe link, and what is stored of it (its SHA-256, so
+ * the database alone cannot unsubscribe anyone; no secret in the configuration is needed). The
+ * outbox stores the hash with the mail, in the same statement (insertOutboxMail).
  */
-export async function createUnsubscribeToken(tx: Queryable, userId: string, kind: NotificationKind): Promise<string> {
+export function newUnsubscribeToken(): { token: string; tokenHash: string } {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(unsubscribeTokens).values({ tokenHash: hashToken(token), userId, kind });
-  return token;
+  return { token, tokenHash: hashToken(token) };
 }
 
 /** Whose link this is and for which kind of mail, or undefined for an unknown or expired token. */

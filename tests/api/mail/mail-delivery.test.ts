@@ -1,8 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, notifications } from '#server/db/schema/index.ts';
+import { mailOutbox, notifications, unsubscribeTokens } from '#server/db/schema/index.ts';
 import { createSmtpMailer } from '#server/mail/mailer.ts';
+import { queueMail } from '#server/mail/outbox.ts';
 import { notify } from '#server/notifications/notify.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
@@ -152,6 +153,29 @@ describe('mail through the queue', () => {
     ).toEqual([]);
     expect(await storedJobs(t, 'mail.deliver')).toHaveLength(jobsBefore);
     expect(server.received).toHaveLength(0);
+  });
+
+  it('stores one mail and one unsubscribe token per event, however often the event is queued', async () => {
+    const tokensOf = async () =>
+      (await t.app.db.select().from(unsubscribeTokens).where(eq(unsubscribeTokens.userId, seller.id))).length;
+    const tokensBefore = await tokensOf();
+    const queueTwice = async () =>
+      t.app.db.transaction((tx) =>
+        queueMail(tx, t.app, {
+          kind: 'buy-request.rejected',
+          to: seller.email,
+          userId: seller.id,
+          data: {
+            recipientName: seller.userName,
+            payload: { productId: '00000000-0000-4000-8000-000000000001', productTitle: 'Queued twice' },
+          },
+          eventKey: 'test:queued-twice',
+        }),
+      );
+    expect(await queueTwice()).toBe(true);
+    expect(await queueTwice()).toBe(false);
+    await outboxMailFor('Queued twice');
+    expect(await tokensOf()).toBe(tokensBefore + 1);
   });
 
   it('gives each notification mail a text and an HTML part, the site and a one-click unsubscribe for its kind', async () => {
