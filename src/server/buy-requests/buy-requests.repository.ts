@@ -2,7 +2,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BuyRequestStatus } from '#domain/buy-requests/buy-request.schemas.ts';
 import type { OfferParty } from '#domain/buy-requests/offer.constants.ts';
 import type { Database, Queryable } from '../db/client.ts';
-import { buyRequests, products, userBlocks, users } from '../db/schema/index.ts';
+import { runWritten } from '../db/prepared.ts';
+import { buyRequests, products, users } from '../db/schema/index.ts';
 
 /** The listing a buy request is about, as the rules need it. */
 export interface RequestedListing {
@@ -165,22 +166,52 @@ export interface ListingWithSeller extends RequestedListing {
  * notifies them) and whether either of the two blocked the other, in the same round trip: only
  * the listing's row is locked, not the seller's.
  */
+const LOCK_LISTING_WITH_SELLER = {
+  name: 'lock-listing-with-seller',
+  text: `
+  select p.id, p.seller_id, p.title, p.price::float8 as price, p.sold_out, p.buyer_id,
+         (extract(epoch from p.reserved_at) * 1000)::float8 as reserved_ms, p.reserved_for_id,
+         u.email as seller_email, u.user_name as seller_name,
+         exists (select 1 from user_blocks b
+                  where (b.blocker_id = $2 and b.blocked_id = p.seller_id)
+                     or (b.blocker_id = p.seller_id and b.blocked_id = $2)) as blocked
+    from products p
+    join users u on u.id = p.seller_id
+   where p.id = $1
+     for share of p`,
+};
+
 export async function lockListingWithSeller(
   db: Queryable,
   productId: string,
   buyerId: string,
 ): Promise<ListingWithSeller | undefined> {
-  const [listing] = await db
-    .select({
-      ...listingColumns,
-      seller: { id: users.id, email: users.email, userName: users.userName },
-      blockedWithBuyer: sql<boolean>`exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${buyerId} and ${userBlocks.blockedId} = ${products.sellerId}) or (${userBlocks.blockerId} = ${products.sellerId} and ${userBlocks.blockedId} = ${buyerId}))`,
-    })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(eq(products.id, productId))
-    .for('share', { of: products });
-  return listing;
+  const [row] = await runWritten<{
+    id: string;
+    seller_id: string;
+    title: string;
+    price: number;
+    sold_out: boolean;
+    buyer_id: string | null;
+    reserved_ms: number | null;
+    reserved_for_id: string | null;
+    seller_email: string;
+    seller_name: string;
+    blocked: boolean;
+  }>(db, { ...LOCK_LISTING_WITH_SELLER, values: [productId, buyerId] });
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    sellerId: row.seller_id,
+    title: row.title,
+    price: row.price,
+    soldOut: row.sold_out,
+    buyerId: row.buyer_id,
+    reservedAt: row.reserved_ms === null ? null : new Date(row.reserved_ms),
+    reservedForId: row.reserved_for_id,
+    seller: { id: row.seller_id, email: row.seller_email, userName: row.seller_name },
+    blockedWithBuyer: row.blocked,
+  };
 }
 
 export async function findListing(db: Queryable, productId: string): Promise<RequestedListing | undefined> {

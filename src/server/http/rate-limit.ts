@@ -1,8 +1,9 @@
 import { isIP } from 'node:net';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { authMessages } from '#domain/users/auth.messages.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
+import { runWritten } from '../db/prepared.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { tooManyRequests } from './errors.ts';
 
@@ -34,28 +35,30 @@ function keyOf({ rule, subject }: RateLimitHit): string {
   return `${rule.name}:${subject.toLowerCase()}`;
 }
 
+/** One hit: a new window, the next hit of the current one, or the first of a new one once it is over. */
+const COUNT_HIT = {
+  name: 'count-rate-limit-hit',
+  text: `
+  insert into rate_limits (key, hits, reset_at) values ($1, 1, $2::timestamptz)
+  on conflict (key) do update set
+    hits = case when rate_limits.reset_at <= $3::timestamptz then 1 else rate_limits.hits + 1 end,
+    reset_at = case when rate_limits.reset_at <= $3::timestamptz then excluded.reset_at else rate_limits.reset_at end
+  returning hits, (extract(epoch from reset_at) * 1000)::float8 as reset_ms`,
+};
+
 /**
  * Counts one hit and tells whether it is within the limit. One atomic upsert: concurrent
  * callers on any instance each see their own count, and an elapsed window starts over.
  */
 export async function countHit(db: Queryable, clock: Clock, hit: RateLimitHit): Promise<RateLimitResult> {
   const now = clock.now();
-  const resetAt = new Date(now.getTime() + hit.rule.windowMs);
-  const nowParam = sql`${now.toISOString()}::timestamptz`;
-  const windowOver = sql`${rateLimits.resetAt} <= ${nowParam}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: keyOf(hit), hits: 1, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`case when ${windowOver} then 1 else ${rateLimits.hits} + 1 end`,
-        resetAt: sql`case when ${windowOver} then excluded.reset_at else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+  const resetAt = now.getTime() + hit.rule.windowMs;
+  const [row] = await runWritten<{ hits: number; reset_ms: number }>(db, {
+    ...COUNT_HIT,
+    values: [keyOf(hit), new Date(resetAt).toISOString(), now.toISOString()],
+  });
   const hits = row?.hits ?? 1;
-  const retryAfterSeconds = Math.max(1, Math.ceil(((row?.resetAt ?? resetAt).getTime() - now.getTime()) / 1000));
+  const retryAfterSeconds = Math.max(1, Math.ceil(((row?.reset_ms ?? resetAt) - now.getTime()) / 1000));
   return { allowed: hits <= hit.rule.limit, hits, retryAfterSeconds };
 }
 
