@@ -48,6 +48,7 @@ import {
   blockedEitherWay,
   claimMailSlot,
   findConversationByListing,
+  findOrOpenConversation,
   findConversationIdForListing,
   findConversationOf,
   findMessage,
@@ -289,16 +290,14 @@ export async function postBuyRequestMessage(
   buyer: UserRow,
   body: string,
 ): Promise<void> {
-  const conversation =
-    (await findConversationByListing(tx, listing.id, buyer.id, 'update')) ??
-    (await openConversation(tx, {
-      productId: listing.id,
-      buyerId: buyer.id,
-      sellerId: listing.sellerId,
-      productTitle: listing.title,
-      productPrice: listing.price,
-      now: ctx.clock.now(),
-    }));
+  const conversation = await findOrOpenConversation(tx, {
+    productId: listing.id,
+    buyerId: buyer.id,
+    sellerId: listing.sellerId,
+    productTitle: listing.title,
+    productPrice: listing.price,
+    now: ctx.clock.now(),
+  });
   await addMessage(tx, ctx, conversation, buyer, { kind: 'buy-request', body });
 }
 
@@ -316,16 +315,14 @@ export async function postDecisionLine(
   event: SystemEvent,
   text?: string,
 ): Promise<void> {
-  const conversation =
-    (await findConversationByListing(tx, listing.id, buyerId, 'update')) ??
-    (await openConversation(tx, {
-      productId: listing.id,
-      buyerId,
-      sellerId: listing.sellerId,
-      productTitle: listing.title,
-      productPrice: listing.price,
-      now: ctx.clock.now(),
-    }));
+  const conversation = await findOrOpenConversation(tx, {
+    productId: listing.id,
+    buyerId,
+    sellerId: listing.sellerId,
+    productTitle: listing.title,
+    productPrice: listing.price,
+    now: ctx.clock.now(),
+  });
   const body = text ?? (event === 'accepted' ? m.systemAccepted : m.systemRejected);
   await addMessage(tx, ctx, conversation, seller, { kind: 'system', body, systemEvent: event });
 }

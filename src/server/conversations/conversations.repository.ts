@@ -96,6 +96,101 @@ export async function openConversation(
   return row;
 }
 
+/** A conversation's columns as a written statement answers them (timestamps in epoch ms, the price as a number). */
+const CONVERSATION_COLUMNS = `id, product_id, buyer_id, seller_id, product_title, product_price::float8 as product_price,
+  last_message_id, (extract(epoch from last_message_at) * 1000)::float8 as last_message_ms,
+  (extract(epoch from buyer_last_read_at) * 1000)::float8 as buyer_last_read_ms,
+  (extract(epoch from seller_last_read_at) * 1000)::float8 as seller_last_read_ms, buyer_unread, seller_unread,
+  (extract(epoch from buyer_mailed_at) * 1000)::float8 as buyer_mailed_ms,
+  (extract(epoch from seller_mailed_at) * 1000)::float8 as seller_mailed_ms,
+  (extract(epoch from created_at) * 1000)::float8 as created_ms`;
+
+interface WrittenConversation {
+  id: string;
+  product_id: string | null;
+  buyer_id: string | null;
+  seller_id: string | null;
+  product_title: string;
+  product_price: number;
+  last_message_id: string | null;
+  last_message_ms: number;
+  buyer_last_read_ms: number | null;
+  seller_last_read_ms: number | null;
+  buyer_unread: number;
+  seller_unread: number;
+  buyer_mailed_ms: number | null;
+  seller_mailed_ms: number | null;
+  created_ms: number;
+}
+
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+function conversationOf(row: WrittenConversation): ConversationRow {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    buyerId: row.buyer_id,
+    sellerId: row.seller_id,
+    productTitle: row.product_title,
+    productPrice: row.product_price,
+    lastMessageId: row.last_message_id,
+    lastMessageAt: new Date(row.last_message_ms),
+    buyerLastReadAt: dateOf(row.buyer_last_read_ms),
+    sellerLastReadAt: dateOf(row.seller_last_read_ms),
+    buyerUnread: row.buyer_unread,
+    sellerUnread: row.seller_unread,
+    buyerMailedAt: dateOf(row.buyer_mailed_ms),
+    sellerMailedAt: dateOf(row.seller_mailed_ms),
+    createdAt: new Date(row.created_ms),
+  };
+}
+
+/**
+ * The one a row inserted now (the transaction's own: no one else sees it before commit, so no
+ * lock is needed), or the one that was there, locked. Each part of a statement sees the rows as
+ * they were when it began: a conversation a concurrent first message committed meanwhile is in
+ * neither, and findOrOpenConversation looks again.
+ */
+const FIND_OR_OPEN_CONVERSATION = {
+  name: 'find-or-open-conversation',
+  text: `
+  with opened as (
+    insert into conversations (product_id, buyer_id, seller_id, product_title, product_price, last_message_at)
+    values ($1, $2, $3, $4, $5, $6::timestamptz)
+    on conflict (product_id, buyer_id) do nothing
+    returning ${CONVERSATION_COLUMNS}),
+  existing as (
+    select ${CONVERSATION_COLUMNS} from conversations
+     where product_id = $1 and buyer_id = $2 and not exists (select 1 from opened)
+       for update)
+  select * from opened union all select * from existing`,
+};
+
+/**
+ * The buyer's conversation about a listing, locked for the message about to be added, opened
+ * first if there is none: one round trip where finding, then opening, took two.
+ */
+export async function findOrOpenConversation(
+  db: Queryable,
+  values: { productId: string; buyerId: string; sellerId: string; productTitle: string; productPrice: number; now: Date },
+): Promise<ConversationRow> {
+  const [row] = await runWritten<WrittenConversation>(db, {
+    ...FIND_OR_OPEN_CONVERSATION,
+    values: [
+      values.productId,
+      values.buyerId,
+      values.sellerId,
+      values.productTitle,
+      values.productPrice,
+      values.now.toISOString(),
+    ],
+  });
+  if (row) return conversationOf(row);
+  const raced = await findConversationByListing(db, values.productId, values.buyerId, 'update');
+  if (!raced) throw new Error('conversation vanished after it was opened');
+  return raced;
+}
+
 /** What a new message does to its conversation, by the author's side (written out once for each). */
 const MOVE_ON: Record<Side, string> = {
   buyer: 'seller_unread = c.seller_unread + 1, buyer_unread = 0, buyer_last_read_at = m.created_at',
