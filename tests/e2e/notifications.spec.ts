@@ -194,7 +194,11 @@ describe('notification settings', () => {
     await captureAtBothWidths(page, 'notification-preferences');
 
     await page.setViewportSize(DESKTOP);
-    await group.getByRole('radio', { name: notificationMessages.inAppOnly }).check();
+    // A click, not check(): the radio is controlled, and shows the choice once the optimistic
+    // update has rendered (a tick after the click), which check() does not wait for on a busy machine.
+    const inAppOnly = group.getByRole('radio', { name: notificationMessages.inAppOnly });
+    await inAppOnly.click();
+    await expect.poll(() => inAppOnly.isChecked()).toBe(true);
     await toast(page, notificationMessages.preferenceSaved).waitFor();
     await page.reload();
     await expect
