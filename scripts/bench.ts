@@ -49,14 +49,20 @@ function startServer(cpuProfileDir: string | undefined): Promise<{ child: ChildP
   });
 }
 
-/** Asks the server for its CPU time and allocation since the last 'measure-start'. */
+/**
+ * Asks the server for its CPU time and allocation over one run. The server first finishes the jobs
+ * earlier runs queued (a write's mail is delivered by a job), and before answering finishes those
+ * this run queued: a write's row counts the jobs it caused, and only those.
+ */
 function measured(child: ChildProcess, run: () => Promise<Result>): Promise<{ result: Result; cost: BenchMeasurement }> {
   return new Promise((resolve, reject) => {
+    child.once('message', () => {
+      run().then((result) => {
+        child.once('message', (message) => resolve({ result, cost: message as BenchMeasurement }));
+        child.send('measure-stop');
+      }, reject);
+    });
     child.send('measure-start');
-    run().then((result) => {
-      child.once('message', (message) => resolve({ result, cost: message as BenchMeasurement }));
-      child.send('measure-stop');
-    }, reject);
   });
 }
 
