@@ -219,6 +219,29 @@ export async function findListing(db: Queryable, productId: string): Promise<Req
   return listing;
 }
 
+const STORE_ACTIVE_REQUEST = {
+  name: 'store-active-request',
+  text: `
+  with previous as (
+    select offer_amount, offer_by, (extract(epoch from offer_expires_at) * 1000)::float8 as expires_ms
+      from buy_requests
+     where product_id = $1::uuid and buyer_id = $2::uuid and status = 'active'
+       for update),
+  stored as (
+    insert into buy_requests (product_id, buyer_id, message, offer_amount, offer_by, offer_expires_at)
+    -- from the count of previous, so previous (and its lock) is read before the row is written:
+    -- a row this statement already changed could no longer be locked, and would not be seen
+    select $1::uuid, $2::uuid, $3::text, $4::int, $5::text, $6::timestamptz
+      from (select count(*) from previous) as locked_first
+    on conflict (product_id, buyer_id) where status = 'active' do update
+      set message = excluded.message, offer_amount = excluded.offer_amount, offer_by = excluded.offer_by,
+          offer_expires_at = excluded.offer_expires_at, updated_at = now()
+    returning id, (xmax = 0) as created)
+  select stored.id, stored.created, exists (select 1 from previous) as found,
+         previous.offer_amount, previous.offer_by, previous.expires_ms
+    from stored left join previous on true`,
+};
+
 /**
  * Stores the buyer's message: a new active request, or the new text and offer of the one already
  * active (the partial unique index decides, so two racing sends still make one request). The same
@@ -232,36 +255,18 @@ export async function storeActiveRequest(
   message: string,
   offer: StoredOffer,
 ): Promise<{ id: string; created: boolean; previous: StoredOffer | undefined }> {
-  const expiresAt = offer.offerExpiresAt?.toISOString() ?? null;
-  const result = (await db.execute(sql`
-    with previous as (
-      select offer_amount, offer_by, (extract(epoch from offer_expires_at) * 1000)::float8 as expires_ms
-        from ${buyRequests}
-       where product_id = ${productId}::uuid and buyer_id = ${buyerId}::uuid and status = 'active'
-         for update),
-    stored as (
-      insert into ${buyRequests} (product_id, buyer_id, message, offer_amount, offer_by, offer_expires_at)
-      -- from the count of previous, so previous (and its lock) is read before the row is written:
-      -- a row this statement already changed could no longer be locked, and would not be seen
-      select ${productId}::uuid, ${buyerId}::uuid, ${message}, ${offer.offerAmount}::int, ${offer.offerBy}::text, ${expiresAt}::timestamptz
-        from (select count(*) from previous) as locked_first
-      on conflict (product_id, buyer_id) where status = 'active' do update
-        set message = excluded.message, offer_amount = excluded.offer_amount, offer_by = excluded.offer_by,
-            offer_expires_at = excluded.offer_expires_at, updated_at = now()
-      returning id, (xmax = 0) as created)
-    select stored.id, stored.created, exists (select 1 from previous) as found,
-           previous.offer_amount, previous.offer_by, previous.expires_ms
-      from stored left join previous on true`)) as unknown as {
-    rows: {
-      id: string;
-      created: boolean;
-      found: boolean;
-      offer_amount: number | null;
-      offer_by: OfferParty | null;
-      expires_ms: number | null;
-    }[];
-  };
-  const row = result.rows[0]!;
+  const [row] = await runWritten<{
+    id: string;
+    created: boolean;
+    found: boolean;
+    offer_amount: number | null;
+    offer_by: OfferParty | null;
+    expires_ms: number | null;
+  }>(db, {
+    ...STORE_ACTIVE_REQUEST,
+    values: [productId, buyerId, message, offer.offerAmount, offer.offerBy, offer.offerExpiresAt?.toISOString() ?? null],
+  });
+  if (!row) throw new Error('the buy request was not stored');
   const previous = row.found
     ? {
         offerAmount: row.offer_amount,
