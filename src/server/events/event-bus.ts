@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, NotificationChannel, Queryable } from '../db/client.ts';
+import { runWritten } from '../db/prepared.ts';
 
 /** The one PostgreSQL channel every instance listens on; topics are told apart in the payload. */
 export const EVENT_CHANNEL = 'campus_market_events';
@@ -20,6 +20,9 @@ export interface BusTopics {
 
 export type BusTopic = keyof BusTopics;
 
+const NOTIFY_ONE = { name: 'notify-event', text: 'select pg_notify($1, $2)' };
+const NOTIFY_MANY = { name: 'notify-events', text: 'select pg_notify($1, payload) from unnest($2::text[]) as payload' };
+
 /** The events of each open transactionWithEvents(), in the order they were published. */
 const heldEvents = new WeakMap<Queryable, string[]>();
 
@@ -34,10 +37,8 @@ export function transactionWithEvents<T>(db: Database, work: (tx: Queryable) => 
     heldEvents.set(tx, held);
     const result = await work(tx);
     heldEvents.delete(tx);
-    if (held.length === 1) await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${held[0]})`);
-    else if (held.length > 1) {
-      await tx.execute(sql`select pg_notify(${EVENT_CHANNEL}, payload) from unnest(${sql.param(held)}::text[]) as payload`);
-    }
+    if (held.length === 1) await runWritten(tx, { ...NOTIFY_ONE, values: [EVENT_CHANNEL, held[0]] });
+    else if (held.length > 1) await runWritten(tx, { ...NOTIFY_MANY, values: [EVENT_CHANNEL, held] });
     return result;
   });
 }
@@ -114,7 +115,7 @@ export class EventBus {
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Event ${topic} is too large to notify`);
     const held = heldEvents.get(db);
     if (held) held.push(payload);
-    else await db.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${payload})`);
+    else await runWritten(db, { ...NOTIFY_ONE, values: [EVENT_CHANNEL, payload] });
   }
 
   subscribe<T extends BusTopic>(topic: T, handler: (data: BusTopics[T]) => void): () => void {

@@ -84,22 +84,21 @@ export async function findOutboxMail(db: Queryable, id: string): Promise<OutboxM
   return row;
 }
 
+const MARK_OUTBOX_MAIL_SENT = {
+  name: 'mark-outbox-mail-sent',
+  text: `
+  update mail_outbox
+     set status = 'sent', sent_at = $2::timestamptz, attempts = attempts + 1, last_error = null,
+         text_body = null, html_body = null
+   where id = $1::uuid and status in ('pending', 'failed')`,
+};
+
 /**
  * The delivery record: written the moment the mail server accepted the mail, so a retry finds
  * it and sends nothing. The bodies (which may hold a code or an unsubscribe token) go with it.
  */
 export async function markOutboxMailSent(db: Queryable, id: string, at: Date): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({
-      status: 'sent',
-      sentAt: at,
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      lastError: null,
-      textBody: null,
-      htmlBody: null,
-    })
-    .where(undelivered(id));
+  await runWritten(db, { ...MARK_OUTBOX_MAIL_SENT, values: [id, at.toISOString()] });
 }
 
 /** An attempt failed; `final` when no retry follows. */

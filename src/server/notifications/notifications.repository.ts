@@ -1,9 +1,20 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
 import type { Queryable } from '../db/client.ts';
-import { notificationPreferences, notifications, pushSubscriptions } from '../db/schema/index.ts';
+import { runWritten } from '../db/prepared.ts';
+import { notificationPreferences, notifications } from '../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/** The user's notification lock (see below), then the row: seq follows the commit order per user. */
+const INSERT_NOTIFICATION = {
+  name: 'insert-notification',
+  text: `
+  with user_lock as (select pg_advisory_xact_lock(hashtext($1)))
+  insert into notifications (id, user_id, kind, payload)
+  select $2::uuid, $3::uuid, $4::text, $5::jsonb from user_lock
+  returning seq`,
+};
 
 /**
  * Stores a notification (its id chosen by the caller) in one round trip and answers its `seq`. It
@@ -16,12 +27,11 @@ export async function insertNotification(
   values: { id: string; userId: string; kind: NotificationKind; payload: Record<string, unknown> },
 ): Promise<number> {
   const { id, userId, kind, payload } = values;
-  const result = (await tx.execute(sql`
-    with user_lock as (select pg_advisory_xact_lock(hashtext(${`notifications:${userId}`})))
-    insert into notifications (id, user_id, kind, payload)
-    select ${id}::uuid, ${userId}::uuid, ${kind}, ${JSON.stringify(payload)}::jsonb from user_lock
-    returning seq`)) as unknown as { rows: { seq: string | number }[] };
-  return Number(result.rows[0]!.seq);
+  const [row] = await runWritten<{ seq: string | number }>(tx, {
+    ...INSERT_NOTIFICATION,
+    values: [`notifications:${userId}`, id, userId, kind, JSON.stringify(payload)],
+  });
+  return Number(row!.seq);
 }
 
 /** A user's notifications not yet read (the partial index notifications_unread_idx). */
@@ -131,15 +141,18 @@ export interface NotificationReach {
 }
 
 /** The user's choices for the kind (mail and push are on unless turned off) and their devices, in one read. */
+const REACH_OF = {
+  name: 'notification-reach',
+  text: `
+  select coalesce((select email from notification_preferences where user_id = $1::uuid and kind = $2::text), true) as email,
+         coalesce((select push from notification_preferences where user_id = $1::uuid and kind = $2::text), true) as push,
+         coalesce((select json_agg(id order by created_at, id) from push_subscriptions where user_id = $1::uuid),
+                  '[]'::json) as "deviceIds"`,
+};
+
 export async function reachOf(db: Queryable, userId: string, kind: NotificationKind): Promise<NotificationReach> {
-  const chosen = sql`from ${notificationPreferences} where user_id = ${userId}::uuid and kind = ${kind}`;
-  const result = (await db.execute(sql`
-    select coalesce((select email ${chosen}), true) as email,
-           coalesce((select push ${chosen}), true) as push,
-           coalesce((select json_agg(id order by created_at, id) from ${pushSubscriptions} where user_id = ${userId}::uuid), '[]'::json) as "deviceIds"`)) as unknown as {
-    rows: NotificationReach[];
-  };
-  return result.rows[0]!;
+  const [reach] = await runWritten<NotificationReach>(db, { ...REACH_OF, values: [userId, kind] });
+  return reach!;
 }
 
 /** The kinds the user changed from the defaults, with their choices. */
