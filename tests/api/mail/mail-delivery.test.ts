@@ -156,6 +156,7 @@ describe('mail through the queue', () => {
   });
 
   it('stores one mail and one unsubscribe token per event, however often the event is queued', async () => {
+    const server = await smtpUp();
     const tokensOf = async () =>
       (await t.app.db.select().from(unsubscribeTokens).where(eq(unsubscribeTokens.userId, seller.id))).length;
     const tokensBefore = await tokensOf();
@@ -176,6 +177,8 @@ describe('mail through the queue', () => {
     expect(await queueTwice()).toBe(false);
     await outboxMailFor('Queued twice');
     expect(await tokensOf()).toBe(tokensBefore + 1);
+    // Delivered once (and before the test ends: afterEach's restart of the server would cut it short).
+    await expect.poll(() => server.received.length, { timeout: 5000 }).toBe(1);
   });
 
   it('gives each notification mail a text and an HTML part, the site and a one-click unsubscribe for its kind', async () => {
