@@ -31,6 +31,12 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * What a user who never chose gets for every kind: the mail, and the push to their devices that
+ * turned push on. A stored choice overrides it; the table's column defaults are these too.
+ */
+export const NOTIFICATION_CHOICE_DEFAULT = { email: true, push: true } as const;
+
 export function isNotificationKind(value: string): value is NotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(value);
 }

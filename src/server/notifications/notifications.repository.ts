@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
+import { NOTIFICATION_CHOICE_DEFAULT, type NotificationKind } from '#domain/notifications/notification-kinds.ts';
 import type { Queryable } from '../db/client.ts';
 import { runWritten } from '../db/prepared.ts';
 import { notificationPreferences, notifications } from '../db/schema/index.ts';
@@ -129,7 +129,7 @@ export async function wantsEmail(db: Queryable, userId: string, kind: Notificati
     .select({ email: notificationPreferences.email })
     .from(notificationPreferences)
     .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
-  return row?.email ?? true;
+  return row?.email ?? NOTIFICATION_CHOICE_DEFAULT.email;
 }
 
 /** How a notification of this kind reaches the user: by mail, by push, and to which devices. */
@@ -144,8 +144,8 @@ export interface NotificationReach {
 const REACH_OF = {
   name: 'notification-reach',
   text: `
-  select coalesce((select email from notification_preferences where user_id = $1::uuid and kind = $2::text), true) as email,
-         coalesce((select push from notification_preferences where user_id = $1::uuid and kind = $2::text), true) as push,
+  select coalesce((select email from notification_preferences where user_id = $1::uuid and kind = $2::text), ${NOTIFICATION_CHOICE_DEFAULT.email}) as email,
+         coalesce((select push from notification_preferences where user_id = $1::uuid and kind = $2::text), ${NOTIFICATION_CHOICE_DEFAULT.push}) as push,
          coalesce((select json_agg(id order by created_at, id) from push_subscriptions where user_id = $1::uuid),
                   '[]'::json) as "deviceIds"`,
 };

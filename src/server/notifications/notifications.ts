@@ -1,4 +1,9 @@
-import { NOTIFICATION_KINDS, type NotificationKind, notificationKindLabels } from '#domain/notifications/notification-kinds.ts';
+import {
+  NOTIFICATION_CHOICE_DEFAULT,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  notificationKindLabels,
+} from '#domain/notifications/notification-kinds.ts';
 import { isPushKind } from '#domain/push/push.ts';
 import type { NotificationPreference } from '#domain/notifications/notification.wire.ts';
 import type { Notification, NotificationPage } from '#domain/notifications/notification.wire.ts';
@@ -78,8 +83,8 @@ export async function notificationPreferences(db: Database, userId: string): Pro
   const chosen = await listPreferences(db, userId);
   return NOTIFICATION_KINDS.map((kind) => {
     const choice = chosen.get(kind);
-    const email = choice?.email ?? true;
-    return isPushKind(kind) ? { kind, email, push: choice?.push ?? true } : { kind, email };
+    const email = choice?.email ?? NOTIFICATION_CHOICE_DEFAULT.email;
+    return isPushKind(kind) ? { kind, email, push: choice?.push ?? NOTIFICATION_CHOICE_DEFAULT.push } : { kind, email };
   });
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { MAIL_KINDS, NOTIFICATION_KINDS } from '#domain/notifications/notification-kinds.ts';
+import { MAIL_KINDS, NOTIFICATION_CHOICE_DEFAULT, NOTIFICATION_KINDS } from '#domain/notifications/notification-kinds.ts';
 import { createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -42,9 +42,9 @@ export const notificationPreferences = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
-    email: boolean('email').notNull().default(true),
+    email: boolean('email').notNull().default(NOTIFICATION_CHOICE_DEFAULT.email),
     /** Only read for the kinds that are pushed (domain/push/push.ts). */
-    push: boolean('push').notNull().default(true),
+    push: boolean('push').notNull().default(NOTIFICATION_CHOICE_DEFAULT.push),
     updatedAt: updatedAt(),
   },
   (table) => [

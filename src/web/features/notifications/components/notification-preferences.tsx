@@ -1,6 +1,11 @@
 import { toast } from '#web/lib/toast.ts';
 import { notificationMessages } from '#domain/notifications/notification.messages.ts';
-import { NOTIFICATION_KINDS, type NotificationKind, notificationKindLabels } from '#domain/notifications/notification-kinds.ts';
+import {
+  NOTIFICATION_CHOICE_DEFAULT,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  notificationKindLabels,
+} from '#domain/notifications/notification-kinds.ts';
 import { isPushKind, pushMessages } from '#domain/push/push.ts';
 import { messageOf } from '#web/api/failure-message.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -28,8 +33,10 @@ export function NotificationPreferences() {
   }
   if (preferences.isError) return <p className="text-sm text-red-700">{notificationMessages.preferencesLoadFailed}</p>;
 
-  const emailOn = (kind: NotificationKind) => preferences.data.find((each) => each.kind === kind)?.email ?? true;
-  const pushOn = (kind: NotificationKind) => preferences.data.find((each) => each.kind === kind)?.push ?? true;
+  const emailOn = (kind: NotificationKind) =>
+    preferences.data.find((each) => each.kind === kind)?.email ?? NOTIFICATION_CHOICE_DEFAULT.email;
+  const pushOn = (kind: NotificationKind) =>
+    preferences.data.find((each) => each.kind === kind)?.push ?? NOTIFICATION_CHOICE_DEFAULT.push;
   const choose = (choice: { kind: NotificationKind; email?: boolean; push?: boolean }) =>
     save.mutate(choice, {
       onSuccess: (answer) => toast.success(answer.msg),
