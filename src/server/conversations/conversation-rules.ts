@@ -218,6 +218,18 @@ async function addMessage(
   return row;
 }
 
+/** A conversation about a listing between its seller and `buyerId`, as it is opened (the listing's title and price copied). */
+function newConversation(listing: { id: string; sellerId: string; title: string; price: number }, buyerId: string, clock: Clock) {
+  return {
+    productId: listing.id,
+    buyerId,
+    sellerId: listing.sellerId,
+    productTitle: listing.title,
+    productPrice: listing.price,
+    now: clock.now(),
+  };
+}
+
 /**
  * POST /conversations: the caller (buyer) writes to the seller about a listing. The first message
  * opens the conversation; a listing already sold (or one's own) cannot start one.
@@ -238,16 +250,7 @@ export async function startConversation(
     await assertNoProhibitedWords(ctx, tx, [body.body]);
     const existing = await findConversationByListing(tx, listing.id, buyer.id, 'update');
     if (!existing && listing.soldOut) throw conflict(m.listingSold);
-    const conversation =
-      existing ??
-      (await openConversation(tx, {
-        productId: listing.id,
-        buyerId: buyer.id,
-        sellerId: listing.sellerId,
-        productTitle: listing.title,
-        productPrice: listing.price,
-        now: ctx.clock.now(),
-      }));
+    const conversation = existing ?? (await openConversation(tx, newConversation(listing, buyer.id, ctx.clock)));
     const row = await addMessage(tx, ctx, conversation, buyer, { kind: 'text', body: body.body });
     return { conversationId: conversation.id, message: row };
   });
@@ -290,14 +293,7 @@ export async function postBuyRequestMessage(
   buyer: UserRow,
   body: string,
 ): Promise<void> {
-  const conversation = await findOrOpenConversation(tx, {
-    productId: listing.id,
-    buyerId: buyer.id,
-    sellerId: listing.sellerId,
-    productTitle: listing.title,
-    productPrice: listing.price,
-    now: ctx.clock.now(),
-  });
+  const conversation = await findOrOpenConversation(tx, newConversation(listing, buyer.id, ctx.clock));
   await addMessage(tx, ctx, conversation, buyer, { kind: 'buy-request', body });
 }
 
@@ -315,14 +311,7 @@ export async function postDecisionLine(
   event: SystemEvent,
   text?: string,
 ): Promise<void> {
-  const conversation = await findOrOpenConversation(tx, {
-    productId: listing.id,
-    buyerId,
-    sellerId: listing.sellerId,
-    productTitle: listing.title,
-    productPrice: listing.price,
-    now: ctx.clock.now(),
-  });
+  const conversation = await findOrOpenConversation(tx, newConversation(listing, buyerId, ctx.clock));
   const body = text ?? (event === 'accepted' ? m.systemAccepted : m.systemRejected);
   await addMessage(tx, ctx, conversation, seller, { kind: 'system', body, systemEvent: event });
 }
