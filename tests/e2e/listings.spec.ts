@@ -208,8 +208,11 @@ describe('finding products', () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, reducedMotion: 'no-preference' });
     await signIn(context, server.url, asha);
     const page = await context.newPage();
-    // The page's timers run on a clock the test moves: five seconds pass in a moment.
-    await page.clock.install();
+    // The page's timers run on a clock only the test moves, paused before the page loads: a slow
+    // machine's real seconds (loading, polling) never count towards the 5 s.
+    const start = new Date('2026-09-01T09:00:00Z');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start);
     await page.goto('/shop');
     const current = () => page.locator('[aria-label^="Slide "][aria-current="true"]').getAttribute('aria-label');
     await expect.poll(current).toBe('Slide 1: Welcome to the product');
