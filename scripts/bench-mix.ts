@@ -85,6 +85,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The app's /metrics, read for the listing cache's hit rate. */
+const METRICS_TOKEN = 'bench-mix-metrics-token';
+
+/** Listing answers the app has sent so far, from its cache and computed (summed over its workers). */
+async function listingAnswers(appUrl: string): Promise<{ cache: number; computed: number }> {
+  const response = await fetch(`${appUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await response.text();
+  const count = (source: string) =>
+    Number(new RegExp(`^listing_answers_total\\{source="${source}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { cache: count('cache'), computed: count('computed') };
+}
+
 function get(url: string, cookie?: string): Promise<{ status: number; body: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -118,6 +130,7 @@ async function startApp(port: number, measureDir: string, opts: ReturnType<typeo
       LOG_LEVEL: logLevel,
       DEMO_DATA: 'false',
       NODE_ENV: 'production',
+      METRICS_TOKEN,
       BENCH_MEASURE_DIR: measureDir,
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${hook}`.trim(),
       ...(workers ? { WEB_CONCURRENCY: workers } : {}),
@@ -264,10 +277,15 @@ async function mix(
   for (const share of opts.writeShares) {
     const label = share === 0 ? 'varied reads' : `varied, ${Math.round(share * 100)} % writes`;
     if (opts.warmup > 0) await load(app.url, autocannonRequests(plan(share), share, false), opts.warmup, opts.connections);
+    const answersBefore = await listingAnswers(app.url);
     const real = await measuredRun(app.child, measureDir, () =>
       load(app.url, autocannonRequests(plan(share), share, false), opts.seconds, opts.connections),
     );
+    const answersAfter = await listingAnswers(app.url);
     const bare = await load(bareUrl, autocannonRequests(plan(share), share, true), opts.seconds, opts.connections);
+    const fromCache = answersAfter.cache - answersBefore.cache;
+    const computed = answersAfter.computed - answersBefore.computed;
+    const hitRate = (100 * fromCache) / Math.max(1, fromCache + computed);
     const load1 = loadAverage();
     const r = real.value.result;
     const cost = perRequest(real.cost, r.requests.total);
@@ -279,15 +297,16 @@ async function mix(
     console.info(
       `  bare  ${Math.round(bare.result.requests.average).toLocaleString('en').padStart(7)} req/s  p50 ${bare.result.latency.p50} ms  p99 ${bare.result.latency.p99} ms`,
     );
-    console.info(`  ratio ${ratio.toFixed(0)} % of the bare server's throughput\n`);
+    console.info(`  ratio ${ratio.toFixed(0)} % of the bare server's throughput`);
+    console.info(`  listing answers from the cache ${hitRate.toFixed(0)} % (${fromCache} of ${fromCache + computed})\n`);
     rows.push(
-      `| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${cost.cpuMicros} | ${cost.kilobytes} | ${Math.round(bare.result.requests.average)} | ${bare.result.latency.p99} | ${ratio.toFixed(0)} % | ${describeStatuses(real.value.statuses)} | ${load1.toFixed(1)} |`,
+      `| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${cost.cpuMicros} | ${cost.kilobytes} | ${Math.round(bare.result.requests.average)} | ${bare.result.latency.p99} | ${ratio.toFixed(0)} % | ${hitRate.toFixed(0)} % | ${describeStatuses(real.value.statuses)} | ${load1.toFixed(1)} |`,
     );
   }
   console.info(
-    '| workload | req/s | p50 ms | p99 ms | CPU µs/req | heap KB/req | bare req/s | bare p99 ms | vs bare | non-2xx | load avg |',
+    '| workload | req/s | p50 ms | p99 ms | CPU µs/req | heap KB/req | bare req/s | bare p99 ms | vs bare | from cache | non-2xx | load avg |',
   );
-  console.info('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+  console.info('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
   for (const row of rows) console.info(row);
 }
 

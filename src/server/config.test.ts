@@ -36,6 +36,24 @@ describe('configuration', () => {
     });
   });
 
+  describe('LISTING_CACHE_MB', () => {
+    it('is taken as given', () => {
+      expect(loadConfig({ LISTING_CACHE_MB: '512' }).listingCacheMb).toBe(512);
+    });
+
+    it('refuses what is not a positive whole number', () => {
+      expect(() => loadConfig({ LISTING_CACHE_MB: '0' })).toThrow(ConfigError);
+      expect(() => loadConfig({ LISTING_CACHE_MB: 'lots' })).toThrow(ConfigError);
+    });
+
+    it('defaults to 256 MB a worker, less when the workers would take more than a sixteenth of the memory', () => {
+      const sixteenth = Math.floor(os.totalmem() / 1024 / 1024 / 16);
+      expect(loadConfig({}).listingCacheMb).toBe(Math.max(16, Math.min(256, sixteenth)));
+      const many = loadConfig({ DATABASE_URL: 'postgres://localhost/x', WEB_CONCURRENCY: '64' });
+      expect(many.listingCacheMb).toBe(Math.max(16, Math.min(256, Math.floor(sixteenth / 64))));
+    });
+  });
+
   describe('WORKERS', () => {
     const quiet = { ALLOWED_EMAIL_DOMAINS: 'iitb.ac.in' };
 

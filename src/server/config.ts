@@ -148,6 +148,7 @@ const envSchema = z
       .optional(),
     PUSH_LOCAL_ENDPOINTS: booleanFlag,
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
+    LISTING_CACHE_MB: positiveWhole().optional(),
     LOAD_SHEDDING: booleanFlag,
     SHED_EVENT_LOOP_DELAY_MS: positiveWhole(300),
     SHED_HEAP_USED_MB: positiveWhole().optional(),
@@ -184,6 +185,15 @@ const envSchema = z
   });
 
 export type Config = ReturnType<typeof toConfig>;
+
+/**
+ * Each worker's listing cache by default: 256 MB, or less on a small machine (a sixteenth of its
+ * memory shared by the workers), never under 16 MB.
+ */
+function defaultListingCacheMb(workers: number): number {
+  const sixteenth = os.totalmem() / 1024 / 1024 / 16 / workers;
+  return Math.max(16, Math.min(256, Math.floor(sixteenth)));
+}
 
 function toConfig(env: z.output<typeof envSchema>) {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -264,6 +274,13 @@ function toConfig(env: z.output<typeof envSchema>) {
      * links on a test install without waiting (issue 24's checks); refused on a production one.
      */
     clockOffsetMs: env.CLOCK_OFFSET_DAYS * 24 * 3600_000,
+    /**
+     * Megabytes of finished listing answers each worker process keeps (products/listing-cache.ts),
+     * outside the JavaScript heap. A campus's varied reads (pages × sorts, searches, filters,
+     * details) need hundreds of them: at 64 MB half the answers were computed again.
+     */
+    listingCacheMb:
+      env.LISTING_CACHE_MB ?? defaultListingCacheMb(env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? os.availableParallelism()) : 1),
     /**
      * Load shedding (http/load-shedding.ts): past any limit a new /api/ request is answered 503 BUSY
      * at once. On by default with PostgreSQL; off on the embedded database (one process, tests)

@@ -146,6 +146,19 @@ export function registerMetrics(app: FastifyInstance, text?: (own: Registry) => 
     },
   });
 
+  new Counter({
+    name: 'listing_answers_total',
+    help: 'Listing answers (lists, searches, details) sent by this instance, by where they came from (cache or computed)',
+    labelNames: ['source'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const { cache, computed } = app.listingCache.answers;
+      this.inc({ source: 'cache' }, cache);
+      this.inc({ source: 'computed' }, computed);
+    },
+  });
+
   new Gauge({
     name: 'session_cache_entries',
     help: "Session lookups held in this instance's cache (auth/session-cache.ts)",

@@ -43,7 +43,8 @@ declare module 'fastify' {
   }
 }
 
-const BODY_LIMITS = { maxEntries: 20_000, maxBytes: 64 * 1024 * 1024 };
+/** Answers at most, whatever their size (the bytes are config.listingCacheMb). */
+const BODY_MAX_ENTRIES = 100_000;
 const BLOCKED_LIMITS = { maxEntries: 20_000, maxBytes: 8 * 1024 * 1024 };
 /** Category counts: the catalogue's counters, and a search's (a scan of the matching rows) for the next pages of that search. */
 const SEARCH_COUNTS_TTL_MS = 30_000;
@@ -66,9 +67,12 @@ export interface AnswerScope {
   requestedBy?: string | undefined;
 }
 
-/** A serialized answer, and who would read it differently from other students (see CardAudience.personal). */
+/**
+ * A serialized answer, and who would read it differently from other students (see
+ * CardAudience.personal). The bytes live outside the JavaScript heap, ready to write.
+ */
 interface CachedAnswer {
-  body: string;
+  body: Buffer;
   personal: ReadonlySet<string>;
 }
 
@@ -85,10 +89,13 @@ export class ListingCache {
   readonly bodies: ReadCache<CachedAnswer>;
   private readonly blocked: ReadCache<readonly string[]>;
   readonly searchCounts: FacetCache<CategoryCounts>;
+  /** Answers sent by this instance, by where they came from (the listing_answers_total metric). */
+  readonly answers = { cache: 0, computed: 0 };
 
-  constructor(app: Pick<FastifyInstance, 'clock' | 'events'>) {
+  constructor(app: Pick<FastifyInstance, 'clock' | 'events' | 'config'>) {
     const canFill = () => app.events.live;
-    this.bodies = new ReadCache<CachedAnswer>(BODY_LIMITS, (answer) => answer.body.length * 2, canFill);
+    const bodyLimits = { maxEntries: BODY_MAX_ENTRIES, maxBytes: app.config.listingCacheMb * 1024 * 1024 };
+    this.bodies = new ReadCache<CachedAnswer>(bodyLimits, (answer) => answer.body.byteLength, canFill);
     this.blocked = new ReadCache<readonly string[]>(BLOCKED_LIMITS, (ids) => 64 + ids.length * 80, canFill);
     this.searchCounts = new FacetCache<CategoryCounts>(app.clock, SEARCH_COUNTS_TTL_MS, SEARCH_COUNTS_MAX_ENTRIES, canFill);
   }
@@ -144,13 +151,16 @@ export class ListingCache {
     const studentId = viewer && !viewer.isAdmin ? viewer.id : undefined;
     const own = studentId ? `${shared}\u0000${studentId}` : undefined;
     const cached = this.lookup(shared, own, studentId);
-    if (cached) return reply.type(JSON_TYPE).send(cached.body);
-
+    if (cached) {
+      this.answers.cache++;
+      return reply.type(JSON_TYPE).send(cached.body);
+    }
+    this.answers.computed++;
     const token = this.bodies.fillToken();
     const personal = new Set<string>();
     const payload = await compute(personal);
     // The route's serializer (zod schema check, then JSON): the bytes an uncached call would send.
-    const body = String(reply.serialize(payload));
+    const body = ownBytes(String(reply.serialize(payload)));
     const key = studentId && personal.has(studentId) ? own! : shared;
     this.bodies.set(key, token, { body, personal }, tagsOf(scope, payload));
     return reply.type(JSON_TYPE).send(body);
@@ -163,11 +173,28 @@ export class ListingCache {
   }
 }
 
-/** The tags of an answer: its scope, and every listing it shows (`product` or `products[]`, as the wire has them). */
+/**
+ * The answer's bytes in memory of their own: Buffer.from() slices small strings out of a shared
+ * 8 KB pool, and a kept slice would keep its whole slab alive, unaccounted for.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+/**
+ * The tags of an answer: its scope, and every listing it shows (`product` or `products[]`, as the
+ * wire has them). A page of a filter needs only its scope's tag: any listing's change drops every
+ * page (applyChange), so tagging its 24 listings as well would only cost time and memory.
+ */
 function tagsOf(scope: AnswerScope, payload: unknown): string[] {
   const tags: string[] = [];
-  if (scope.list) tags.push(LISTS_TAG);
   if (scope.requestedBy) tags.push(requestsTag(scope.requestedBy));
+  if (scope.list) {
+    tags.push(LISTS_TAG);
+    return tags;
+  }
   const answer = payload as { product?: { _id: string }; products?: { _id: string }[] };
   if (answer.product) tags.push(productTag(answer.product._id));
   for (const product of answer.products ?? []) tags.push(productTag(product._id));

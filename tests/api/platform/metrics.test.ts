@@ -93,6 +93,17 @@ describe('/metrics', () => {
     expect(value(after, 'session_cache_entries')).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts listing answers sent from the cache and computed', async () => {
+    const cookie = await sessionCookieFor(t, (await insertUser(t.app.db)).id);
+    const url = `/api/v1/products?q=metrics${randomUUID().slice(0, 8)}`;
+    const before = (await scrape(`Bearer ${TOKEN}`)).body;
+    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
+    const after = (await scrape(`Bearer ${TOKEN}`)).body;
+    const grew = (source: string) =>
+      value(after, 'listing_answers_total', { source })! - (value(before, 'listing_answers_total', { source }) ?? 0);
+    expect([grew('computed'), grew('cache')]).toEqual([1, 2]);
+  });
+
   it('counts mails sent and failed, and job runs and failures by kind', async () => {
     const sentTo = `sent-${randomUUID().slice(0, 8)}@example.edu`;
     const refusedTo = `refused-${randomUUID().slice(0, 8)}@example.edu`;

@@ -53,6 +53,20 @@ describe('listing answers served from the cache', () => {
     expect(t.app.listingCache.bodies.size).toBeGreaterThan(0);
   });
 
+  it('counts an answer by the bytes it sends, against LISTING_CACHE_MB', async () => {
+    await insertListing(t.app.db, { sellerId: seller.id, title: 'Measured lamp', description: 'A desk lamp. '.repeat(150) });
+    await calls.settled();
+    const before = t.app.listingCache.bodies.bytes;
+    const answer = await t.app.inject({ method: 'GET', url: '/api/v1/products?q=measured', headers: { cookie: otherCookie } });
+    const sent = Buffer.byteLength(answer.body);
+    expect(sent).toBeGreaterThan(2000);
+    // The bytes sent, and the key it is found under (a few hundred bytes at most).
+    const counted = t.app.listingCache.bodies.bytes - before;
+    expect(counted).toBeGreaterThanOrEqual(sent);
+    expect(counted).toBeLessThan(sent + 1000);
+    expect(t.app.config.listingCacheMb).toBeGreaterThanOrEqual(16);
+  });
+
   it('shows a change written straight to the database (a job, a script, another instance) within a second', async () => {
     const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Direct desk', price: 900 });
     expect((await calls.list(otherCookie, { q: 'direct desk' })).products[0]!.price).toBe(900);
