@@ -418,7 +418,10 @@ async function main() {
       opts.priceFilter === 'auto'
         ? (await get(`${app.url}/api/v1/products?minPrice=abc`, data.cookies[0])).status === 400
         : opts.priceFilter === 'on';
-    const plan = (share: number) => createPlanner(data, { writeShare: share, priceFilter, seed: opts.seed });
+    // Every run asks its own sequence (reproducible from --seed): a measured run that replayed its
+    // warmup's requests would find them all cached, which no campus does.
+    let runs = 0;
+    const plan = (share: number) => createPlanner(data, { writeShare: share, priceFilter, seed: opts.seed * 1000 + runs++ });
     console.info(
       `Bench (varied): ${databaseKind}, ${data.productCount.toLocaleString('en')} listings, ${data.cookies.length} students, ${data.words.length} search words, ${data.detailIds.length} details${priceFilter ? ', price filters' : ''}; ${opts.connections} connections, ${opts.seconds} s a run; workers ${opts.workers ?? 'default'}; log level ${opts.logLevel}; load average ${loadavg()
         .map((value) => value.toFixed(2))
