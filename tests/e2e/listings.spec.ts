@@ -210,9 +210,11 @@ describe('finding products', () => {
     const page = await context.newPage();
     // The page's timers run on a clock only the test moves, paused before the page loads: a slow
     // machine's real seconds (loading, polling) never count towards the 5 s.
+    // (Paused a minute ahead of the install: pausing at the install's own moment would be in the
+    // past by the time it runs. Nothing is loaded yet, so the jump fires no timer.)
     const start = new Date('2026-09-01T09:00:00Z');
     await page.clock.install({ time: start });
-    await page.clock.pauseAt(start);
+    await page.clock.pauseAt(new Date(start.getTime() + 60_000));
     await page.goto('/shop');
     const current = () => page.locator('[aria-label^="Slide "][aria-current="true"]').getAttribute('aria-label');
     await expect.poll(current).toBe('Slide 1: Welcome to the product');
