@@ -197,6 +197,7 @@ function defaultListingCacheMb(workers: number): number {
 
 function toConfig(env: z.output<typeof envSchema>) {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const webConcurrency = env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
   const secureCookies = publicUrl.startsWith('https://');
   /** A real install: NODE_ENV=production, or a site served over https. */
   const production = env.NODE_ENV === 'production' || secureCookies;
@@ -279,8 +280,7 @@ function toConfig(env: z.output<typeof envSchema>) {
      * outside the JavaScript heap. A campus's varied reads (pages × sorts, searches, filters,
      * details) need hundreds of them: at 64 MB half the answers were computed again.
      */
-    listingCacheMb:
-      env.LISTING_CACHE_MB ?? defaultListingCacheMb(env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? os.availableParallelism()) : 1),
+    listingCacheMb: env.LISTING_CACHE_MB ?? defaultListingCacheMb(webConcurrency),
     /**
      * Load shedding (http/load-shedding.ts): past any limit a new /api/ request is answered 503 BUSY
      * at once. On by default with PostgreSQL; off on the embedded database (one process, tests)
@@ -313,7 +313,7 @@ function toConfig(env: z.output<typeof envSchema>) {
      * per core unless WEB_CONCURRENCY says otherwise. The embedded database lives inside one process
      * and locks DATA_DIR, so it always runs one (a warning says so when more were asked).
      */
-    webConcurrency: env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? os.availableParallelism()) : 1,
+    webConcurrency,
     /** What WEB_CONCURRENCY asked for (unset: undefined), for the warning above. */
     webConcurrencyRequested: env.WEB_CONCURRENCY,
   };

@@ -133,31 +133,18 @@ export function registerMetrics(app: FastifyInstance, text?: (own: Registry) => 
     },
   });
 
-  new Counter({
-    name: 'session_lookups_total',
-    help: 'Session lookups of signed-in calls in this instance, by where they were answered (cache or database)',
-    labelNames: ['source'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      const { cache, database } = app.sessionCache.lookups;
-      this.inc({ source: 'cache' }, cache);
-      this.inc({ source: 'database' }, database);
-    },
-  });
-
-  new Counter({
-    name: 'listing_answers_total',
-    help: 'Listing answers (lists, searches, details) sent by this instance, by where they came from (cache or computed)',
-    labelNames: ['source'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      const { cache, computed } = app.listingCache.answers;
-      this.inc({ source: 'cache' }, cache);
-      this.inc({ source: 'computed' }, computed);
-    },
-  });
+  countsBySource(
+    registry,
+    'session_lookups_total',
+    'Session lookups of signed-in calls in this instance, by where they were answered (cache or database)',
+    () => app.sessionCache.lookups,
+  );
+  countsBySource(
+    registry,
+    'listing_answers_total',
+    'Listing answers (lists, searches, details) sent by this instance, by where they came from (cache or computed)',
+    () => app.listingCache.answers,
+  );
 
   new Gauge({
     name: 'session_cache_entries',
@@ -181,6 +168,20 @@ export function registerMetrics(app: FastifyInstance, text?: (own: Registry) => 
     mailDelivered: (kind, outcome, final) => mails.inc({ kind, outcome, final: String(final) }),
   };
   app.decorate('metrics', metrics);
+}
+
+/** A counter read at scrape time from a cache's own tallies, one `source` label per tally (cache, database, computed…). */
+function countsBySource(registry: Registry, name: string, help: string, read: () => Record<string, number>) {
+  new Counter({
+    name,
+    help,
+    labelNames: ['source'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [source, count] of Object.entries(read())) this.inc({ source }, count);
+    },
+  });
 }
 
 /** The route pattern that answered; one label for everything no route matched. */
