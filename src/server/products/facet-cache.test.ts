@@ -21,6 +21,16 @@ describe('FacetCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
   });
 
+  it('drops the oldest entries while the weights add up to more than the bound', () => {
+    const cache = new FacetCache<number[]>(fakeClock(), 1000, 10, () => true, { weigh: (rows) => rows.length, maxWeight: 5 });
+    cache.set('a', [1, 2]);
+    cache.set('b', [1, 2]);
+    expect(cache.set('c', [1, 2, 3])).toBe(true);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, [1, 2], [1, 2, 3]]);
+    expect(cache.set('d', [1, 2, 3, 4, 5, 6])).toBe(false);
+    expect(cache.get('c')).toEqual([1, 2, 3]);
+  });
+
   it('forgets everything when cleared', () => {
     const cache = new FacetCache<number>(fakeClock(), 1000, 2);
     cache.set('a', 1);

@@ -8,8 +8,9 @@ import type { Clock } from '../clock.ts';
  * before a clear is not stored after it (see fillToken).
  */
 export class FacetCache<T> {
-  private readonly entries = new Map<string, { value: T; expiresAt: number }>();
+  private readonly entries = new Map<string, { value: T; expiresAt: number; weight: number }>();
   private generation = 0;
+  private weight = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -17,6 +18,8 @@ export class FacetCache<T> {
     private readonly maxEntries: number,
     /** False while changes may go unannounced (the event bus reconnecting): nothing is stored or served then. */
     private readonly canFill: () => boolean = () => true,
+    /** A second bound, for values of very different sizes: their weights' sum stays under maxWeight. */
+    private readonly weighing: { weigh: (value: T) => number; maxWeight: number } | undefined = undefined,
   ) {}
 
   get(key: string): T | undefined {
@@ -24,7 +27,7 @@ export class FacetCache<T> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.clock.now().getTime()) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     return entry.value;
@@ -38,18 +41,31 @@ export class FacetCache<T> {
   /** Stores the value unless the cache was cleared since `token` (a read racing a change); true when stored. */
   set(key: string, value: T, token = this.generation): boolean {
     if (token !== this.generation || !this.canFill()) return false;
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.clock.now().getTime() + this.ttlMs });
-    if (this.entries.size > this.maxEntries) {
+    const weight = this.weighing?.weigh(value) ?? 0;
+    if (this.weighing && weight > this.weighing.maxWeight) return false;
+    this.remove(key);
+    this.entries.set(key, { value, expiresAt: this.clock.now().getTime() + this.ttlMs, weight });
+    this.weight += weight;
+    const maxWeight = this.weighing?.maxWeight ?? Infinity;
+    while (this.entries.size > this.maxEntries || this.weight > maxWeight) {
       const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+      if (oldest.done) break;
+      this.remove(oldest.value);
     }
     return true;
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.weight -= entry.weight;
+    this.entries.delete(key);
   }
 
   /** Every listing change, on any instance, clears it (ListingCache.applyChange), so no count outlives a change. */
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.weight = 0;
   }
 }

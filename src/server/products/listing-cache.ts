@@ -5,6 +5,7 @@ import { ReadCache } from '../http/read-cache.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { FacetCache } from './facet-cache.ts';
 import type { CategoryCounts } from './products.repository.ts';
+import { type SearchMatches, TOO_MANY_MATCHES } from './search-matches.ts';
 
 declare module '../events/event-bus.ts' {
   interface BusTopics {
@@ -49,6 +50,9 @@ const BLOCKED_LIMITS = { maxEntries: 20_000, maxBytes: 8 * 1024 * 1024 };
 /** Category counts: the catalogue's counters, and a search's (a scan of the matching rows) for the next pages of that search. */
 const SEARCH_COUNTS_TTL_MS = 30_000;
 const SEARCH_COUNTS_MAX_ENTRIES = 500;
+/** A search's matches (search-matches.ts): up to 200,000 rows in all, about 30 MB a worker. */
+const SEARCH_MATCHES_TTL_MS = 60_000;
+const SEARCH_MATCHES_LIMITS = { maxEntries: 2000, maxRows: 200_000 };
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -89,6 +93,7 @@ export class ListingCache {
   readonly bodies: ReadCache<CachedAnswer>;
   private readonly blocked: ReadCache<readonly string[]>;
   readonly searchCounts: FacetCache<CategoryCounts>;
+  readonly searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
   /** Answers sent by this instance, by where they came from (the listing_answers_total metric). */
   readonly answers = { cache: 0, computed: 0 };
 
@@ -98,12 +103,17 @@ export class ListingCache {
     this.bodies = new ReadCache<CachedAnswer>(bodyLimits, (answer) => answer.body.byteLength, canFill);
     this.blocked = new ReadCache<readonly string[]>(BLOCKED_LIMITS, (ids) => 64 + ids.length * 80, canFill);
     this.searchCounts = new FacetCache<CategoryCounts>(app.clock, SEARCH_COUNTS_TTL_MS, SEARCH_COUNTS_MAX_ENTRIES, canFill);
+    this.searchMatches = new FacetCache(app.clock, SEARCH_MATCHES_TTL_MS, SEARCH_MATCHES_LIMITS.maxEntries, canFill, {
+      weigh: (matches) => (matches === TOO_MANY_MATCHES ? 1 : Math.max(1, matches.size)),
+      maxWeight: SEARCH_MATCHES_LIMITS.maxRows,
+    });
   }
 
   clear(): void {
     this.bodies.clear();
     this.blocked.clear();
     this.searchCounts.clear();
+    this.searchMatches.clear();
   }
 
   /**
@@ -118,6 +128,7 @@ export class ListingCache {
     if (products) {
       this.bodies.dropTagged([LISTS_TAG, ...products.map(productTag)]);
       this.searchCounts.clear();
+      this.searchMatches.clear();
     }
     if (buyers) this.bodies.dropTagged(buyers.map(requestsTag));
     if (blockers) this.blocked.dropTagged(blockers);

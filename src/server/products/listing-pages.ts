@@ -1,7 +1,8 @@
 import type { ProductSort } from '#domain/catalog.ts';
 import { CURSOR_PAGE_MAX, type ListingCursor, encodeListingCursor } from '#domain/products/listing-cursor.ts';
 import type { StatementRunner } from '../db/client.ts';
-import { type ListingFilter, type ListingPageRow, findListingPage, sortKeyOf } from './listing-statements.ts';
+import { type ListingFilter, type ListingPageRow, findListingCards, findListingPage, sortKeyOf } from './listing-statements.ts';
+import type { SearchMatches } from './search-matches.ts';
 
 /** A page asked for by number, or by the cursor an earlier answer gave (which then wins). */
 export interface PageQuery {
@@ -30,9 +31,27 @@ export async function readListingPage(
   const { cursor, limit } = query;
   const offset = cursor ? 0 : (query.page - 1) * limit;
   const rows = await findListingPage(db, filter, sort, { limit: limit + 1, offset, after: cursor });
-  const page = cursor?.page ?? query.page;
-  if (rows.length <= limit || page >= CURSOR_PAGE_MAX) return { rows: rows.slice(0, limit), page, nextCursor: null };
-  rows.length = limit;
-  const last = rows[limit - 1]!;
+  const more = rows.length > limit;
+  return withNextCursor(rows.slice(0, limit), more, sort, cursor?.page ?? query.page);
+}
+
+/** The same page of a search, chosen among its matches (search-matches.ts), then its cards read by id. */
+export async function readListingPageOfMatches(
+  db: StatementRunner,
+  matches: SearchMatches,
+  categories: ListingFilter['categories'],
+  sort: ProductSort,
+  query: PageQuery,
+): Promise<ListingPage> {
+  const { cursor, limit } = query;
+  const offset = cursor ? 0 : (query.page - 1) * limit;
+  const chosen = matches.page(sort, categories, { limit, offset, after: cursor });
+  const rows = await findListingCards(db, chosen.ids);
+  return withNextCursor(rows, chosen.more, sort, cursor?.page ?? query.page);
+}
+
+function withNextCursor(rows: ListingPageRow[], more: boolean, sort: ProductSort, page: number): ListingPage {
+  const last = rows.at(-1);
+  if (!more || !last || page >= CURSOR_PAGE_MAX) return { rows, page, nextCursor: null };
   return { rows, page, nextCursor: encodeListingCursor({ sort, page: page + 1, key: sortKeyOf(sort, last), id: last.id }) };
 }

@@ -277,6 +277,56 @@ export function findListingPage(
   return db.runStatement<ListingPageRow>(listingPageStatement(filter, sort, window));
 }
 
+/** A listing matching a search, with what each sort orders by (search-matches.ts). */
+export interface MatchRow {
+  id: string;
+  category: Category;
+  reserved: boolean;
+  price: number;
+  rating: number;
+  /** renewed_at in microseconds since 1970 (below 2^53, so exact as a double). */
+  at: number;
+}
+
+/**
+ * Every listing the filter matches, whatever its categories (the facet counts need them all), at
+ * most `limit`. Unnamed, as a search's page is.
+ */
+export function searchMatchesStatement(filter: ListingFilter, limit: number): Statement {
+  const facets: ListingFilter = { ...filter, categories: [] };
+  const window: PageWindow = { limit, offset: 0 };
+  const shape = `matches/${shapeOf(facets, 'newest', window)}`;
+  let built = pages.get(shape);
+  if (!built) {
+    const values: BuiltStatement['values'] = [];
+    const conditions = conditionsOf(facets, 'newest', window, values);
+    const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+    const text = `select id, category, reserved, price::float8 as price, rating::float8 as rating,
+      (extract(epoch from renewed_at) * 1000000)::float8 as at
+    from products${where} limit $${values.push((c) => c.window.limit)}::int8`;
+    built = { name: undefined, text, values };
+    pages.set(shape, built);
+  }
+  const call: Call = { filter: facets, window };
+  return { name: undefined, text: built.text, values: built.values.map((read) => read(call)) };
+}
+
+export function findSearchMatches(db: StatementRunner, filter: ListingFilter, limit: number): Promise<MatchRow[]> {
+  return db.runStatement<MatchRow>(searchMatchesStatement(filter, limit));
+}
+
+const CARDS_BY_IDS = `select ${cardColumns('p')},
+    to_char(p.renewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortAt"
+  from products p join users u on u.id = p.seller_id where p.id = any($1::uuid[])`;
+
+/** The cards of these listings, in the order given (one deleted meanwhile is left out). */
+export async function findListingCards(db: StatementRunner, ids: string[]): Promise<ListingPageRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.runStatement<ListingPageRow>({ name: 'listing-cards-by-id', text: CARDS_BY_IDS, values: [ids] });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 const CARD_BY_ID = `select ${cardColumns('p')} from products p join users u on u.id = p.seller_id where p.id = $1::uuid`;
 
 /** One card by id (the product page), whether or not the listing is hidden from browsing. */

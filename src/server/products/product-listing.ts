@@ -5,8 +5,8 @@ import type { Database, StatementRunner } from '../db/client.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import type { FacetCache } from './facet-cache.ts';
-import { type PageQuery, readListingPage } from './listing-pages.ts';
-import type { ListingFilter } from './listing-statements.ts';
+import { type PageQuery, readListingPage, readListingPageOfMatches } from './listing-pages.ts';
+import { type ListingFilter, findSearchMatches } from './listing-statements.ts';
 import { type CardAudience, toProduct } from './product.mapper.ts';
 import {
   type CategoryCounts,
@@ -14,6 +14,7 @@ import {
   countListingsOfSellers,
   readCategoryCounters,
 } from './products.repository.ts';
+import { SEARCH_MATCHES_MAX, SearchMatches, TOO_MANY_MATCHES } from './search-matches.ts';
 
 export interface ListingReadContext {
   db: Database;
@@ -22,6 +23,8 @@ export interface ListingReadContext {
   storage: Storage;
   /** Category counts of searches, keyed by the facet filter. */
   searchCounts: FacetCache<CategoryCounts>;
+  /** A search's matches (search-matches.ts), keyed by the facet filter. */
+  searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
 }
 
 /** A search, a condition or a price range: the counters (per category only) cannot answer it. */
@@ -89,6 +92,31 @@ function presentCategories(counts: CategoryCounts) {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * A browsing search's matches, read once for all its sorts, pages and categories; undefined for
+ * anything else (and a search matching more than SEARCH_MATCHES_MAX), which the database pages.
+ * Keyed by the raw text: PostgreSQL's lower() decides which spellings match alike, not JavaScript's.
+ */
+async function searchMatchesOf(ctx: ListingReadContext, filter: ListingFilter): Promise<SearchMatches | undefined> {
+  if (!filter.q || filter.requestedBy || filter.sellerId || filter.includeHidden) return undefined;
+  const key = JSON.stringify([
+    filter.q,
+    filter.conditions ?? [],
+    filter.minPrice ?? null,
+    filter.maxPrice ?? null,
+    filter.excludeId ?? null,
+    filter.hiddenSellerIds ?? [],
+  ]);
+  let matches = ctx.searchMatches.get(key);
+  if (!matches) {
+    const token = ctx.searchMatches.fillToken();
+    const rows = await findSearchMatches(ctx.statements, filter, SEARCH_MATCHES_MAX + 1);
+    matches = rows.length > SEARCH_MATCHES_MAX ? TOO_MANY_MATCHES : new SearchMatches(rows);
+    ctx.searchMatches.set(key, matches, token);
+  }
+  return matches === TOO_MANY_MATCHES ? undefined : matches;
+}
+
 async function readPage(
   ctx: ListingReadContext,
   filter: ListingFilter,
@@ -96,7 +124,10 @@ async function readPage(
   query: PageQuery,
   audience: CardAudience,
 ) {
-  const [page, counts] = await Promise.all([readListingPage(ctx.statements, filter, sort, query), categoryCounts(ctx, filter)]);
+  const matches = await searchMatchesOf(ctx, filter);
+  const [page, counts] = matches
+    ? [await readListingPageOfMatches(ctx.statements, matches, filter.categories, sort, query), matches.counts()]
+    : await Promise.all([readListingPage(ctx.statements, filter, sort, query), categoryCounts(ctx, filter)]);
   const total = totalOf(counts, filter.categories);
   return {
     products: page.rows.map((row) => toProduct(row, ctx.storage, audience)),

@@ -60,6 +60,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     statements: app.dbHandle,
     storage: app.storage,
     searchCounts: cache.searchCounts,
+    searchMatches: cache.searchMatches,
   };
   const changes = (log: ListingChangeContext['log']): ListingChangeContext => ({
     db: app.db,
