@@ -181,12 +181,13 @@ interface BuiltStatement {
 }
 
 /**
- * One text per shape: which conditions are present, the sort, and cursor or offset. Every value
- * is a parameter, so the shapes are few (under two thousand even counting impossible ones) and
- * so are the named statements each PostgreSQL connection keeps.
+ * One text per shape: which conditions are present, how many categories, the sort, and cursor or
+ * offset. Every value is a parameter, so the shapes students use are few, and so are the named
+ * statements each PostgreSQL connection keeps.
  */
 function shapeOf(filter: ListingFilter, sort: ProductSort, window: PageWindow): string {
-  const categories = filter.categories.length === 0 ? 'all' : filter.categories.length === 1 ? 'one' : 'some';
+  const categories =
+    filter.categories.length === 0 ? 'all' : filter.categories.length === 1 ? 'one' : `some${filter.categories.length}`;
   const conditions = filter.conditions?.length ? 'c' : '';
   const flags = [
     filter.includeHidden ? 'h' : '',
@@ -239,19 +240,39 @@ function conditionsOf(filter: ListingFilter, sort: ProductSort, window: PageWind
  */
 function buildPage(filter: ListingFilter, sort: ProductSort, window: PageWindow, shape: string): BuiltStatement {
   const values: BuiltStatement['values'] = [];
-  const conditions = conditionsOf(filter, sort, window, values);
   const order = (alias: string) => SORTS[sort].order.map(([column, direction]) => `${alias}${column} ${direction}`).join(', ');
+  const source = filter.categories.length > 1 ? eachCategoryFirst(filter, sort, window, values) : 'products';
+  const conditions = filter.categories.length > 1 ? [] : conditionsOf(filter, sort, window, values);
   const limit = ` limit $${values.push((c) => c.window.limit)}::int8`;
   const offset = window.after ? '' : ` offset $${values.push((c) => c.window.offset)}::int8`;
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
   const text = `select ${cardColumns('page')},
     to_char(page.renewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortAt"
   from (select ${listingColumnsOf('p')}
-    from (select id from products${where} order by ${order('')}${limit}${offset}) chosen
+    from (select id from ${source}${where} order by ${order('')}${limit}${offset}) chosen
     join products p on p.id = chosen.id) page
   join users u on u.id = page.seller_id
   order by ${order('page.')}`;
   return { name: filter.q ? undefined : `listing-page/${shape}`, text, values };
+}
+
+/**
+ * Several categories: each category's first rows (as many as the window reaches) from its own
+ * index, merged. `category = any(…)` left PostgreSQL one index for all of them, filtered row by
+ * row, or every matching row sorted: 2–8 ms a page (pg_stat_statements) against 0.1–0.3 ms.
+ * Each listing has one category, so the branches never repeat a row.
+ */
+function eachCategoryFirst(filter: ListingFilter, sort: ProductSort, window: PageWindow, values: BuiltStatement['values']) {
+  const shared = conditionsOf({ ...filter, categories: [] }, sort, window, values);
+  const reach = `$${values.push((c) => c.window.offset + c.window.limit)}::int8`;
+  const { order } = SORTS[sort];
+  const columns = order.map(([column]) => column).join(', ');
+  const orderBy = order.map(([column, direction]) => `${column} ${direction}`).join(', ');
+  const branches = filter.categories.map((_, index) => {
+    const category = `category = $${values.push((c) => c.filter.categories[index])}::text`;
+    return `(select ${columns} from products where ${[...shared, category].join(' and ')} order by ${orderBy} limit ${reach})`;
+  });
+  return `(${branches.join(' union all ')}) branches`;
 }
 
 const pages = new Map<string, BuiltStatement>();

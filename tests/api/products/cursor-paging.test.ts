@@ -134,6 +134,17 @@ describe('paging the product list by cursor', () => {
     }
   });
 
+  it.each(PRODUCT_SORTS)("pages two categories in the whole catalogue's order narrowed to them (%s)", async (sort) => {
+    const categoryOf = new Map(allIds.map((id, index) => [id, CATEGORIES[index % CATEGORIES.length]]));
+    const chosen = (id: string) => ['Books', 'Electronics'].includes(categoryOf.get(id)!);
+    const expected = (await walkByPage(PRODUCTS, `sort=${sort}&limit=5`)).filter(chosen);
+    expect(expected.length).toBeGreaterThan(6);
+    expect(await walkByPage(PRODUCTS, `category=Books&category=Electronics&sort=${sort}&limit=2`)).toEqual(expected);
+    expect((await walkByCursor(PRODUCTS, `category=Electronics&category=Books&sort=${sort}&limit=2`)).ids).toEqual(expected);
+    const third = await get<ProductListResponse>(`${PRODUCTS}?category=Books&category=Electronics&sort=${sort}&limit=2&page=3`);
+    expect(third.total).toBe(expected.length);
+  });
+
   it('shows a seller their own hidden listing when they walk their listings', async () => {
     const own = await walkByCursor(PRODUCTS, `sellerId=${asha.id}&limit=2`, ashaCookie);
     expect(own.ids).toContain(hiddenId);

@@ -65,4 +65,10 @@ describe('deep pages of the list (PostgreSQL plans)', () => {
       expect(shown).toMatch(/Heap Fetches: 0/);
     },
   );
+
+  it('pages two categories from each one’s own index, as far as the page reaches in each', async () => {
+    const shown = await plan('newest', 200, { categories: ['Books', 'Cycle'] });
+    expect(shown.match(/Index Only Scan (Backward )?using products_visible_category_newest_idx/g)).toHaveLength(2);
+    expect(shown).not.toContain('Rows Removed by Filter');
+  });
 });
