@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findBlockedIds } from '../blocks/blocks.repository.ts';
 import type { Queryable } from '../db/client.ts';
-import { ReadCache } from '../http/read-cache.ts';
+import { type FillToken, ReadCache } from '../http/read-cache.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { FacetCache } from './facet-cache.ts';
 import type { CategoryCounts } from './products.repository.ts';
@@ -82,6 +82,13 @@ interface CachedAnswer {
 
 type Viewer = Pick<UserRow, 'id' | 'isAdmin'> | null | undefined;
 
+/** An answer being computed: the cache's generation when it began, and the student who asked. */
+interface Computing {
+  token: FillToken;
+  studentId: string | undefined;
+  answer: Promise<CachedAnswer | undefined>;
+}
+
 /**
  * Listing answers (lists, searches, detail, My Listings) as the bytes sent, so a read that nothing
  * changed since costs a lookup. Keys hold everything an answer depends on: the route and its
@@ -96,6 +103,8 @@ export class ListingCache {
   readonly searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
   /** Answers sent by this instance, by where they came from (the listing_answers_total metric). */
   readonly answers = { cache: 0, computed: 0 };
+  /** Answers being computed, by shared key: a second asker of the same answer waits for it (see joinable). */
+  private readonly computing = new Map<string, Computing>();
 
   constructor(app: Pick<FastifyInstance, 'clock' | 'events' | 'config'>) {
     const canFill = () => app.events.live;
@@ -161,20 +170,46 @@ export class ListingCache {
     // Admins all read the same (they see every buyer); a student's own view is keyed by their id.
     const studentId = viewer && !viewer.isAdmin ? viewer.id : undefined;
     const own = studentId ? `${shared}\u0000${studentId}` : undefined;
-    const cached = this.lookup(shared, own, studentId);
+    // Looked up before any await: a second asker arriving now must find this one's computation.
+    const running = this.computing.get(shared);
+    const cached = this.lookup(shared, own, studentId) ?? (running && (await this.joinable(running, studentId)));
     if (cached) {
       this.answers.cache++;
       return reply.type(JSON_TYPE).send(cached.body);
     }
     this.answers.computed++;
     const token = this.bodies.fillToken();
-    const personal = new Set<string>();
-    const payload = await compute(personal);
-    // The route's serializer (zod schema check, then JSON): the bytes an uncached call would send.
-    const body = ownBytes(String(reply.serialize(payload)));
-    const key = studentId && personal.has(studentId) ? own! : shared;
-    this.bodies.set(key, token, { body, personal }, tagsOf(scope, payload));
-    return reply.type(JSON_TYPE).send(body);
+    const answer = (async () => {
+      const personal = new Set<string>();
+      const payload = await compute(personal);
+      // The route's serializer (zod schema check, then JSON): the bytes an uncached call would send.
+      const body = ownBytes(String(reply.serialize(payload)));
+      const key = studentId && personal.has(studentId) ? own! : shared;
+      this.bodies.set(key, token, { body, personal }, tagsOf(scope, payload));
+      return { body, personal };
+    })();
+    const entry: Computing = { token, studentId, answer: answer.catch(() => undefined) };
+    this.computing.set(shared, entry);
+    try {
+      return reply.type(JSON_TYPE).send((await answer).body);
+    } finally {
+      if (this.computing.get(shared) === entry) this.computing.delete(shared);
+    }
+  }
+
+  /**
+   * The answer another request is computing for the same key, when this viewer may read it: on a
+   * fresh start (or after a change) fifty students asking for Home at once cost one computation.
+   * Joined only if nothing was dropped since it began (a writer's next read must see its write),
+   * and used only if it is nobody's own view, neither its asker's nor this viewer's. A failed
+   * computation is not shared: each asker then computes its own answer (errors can be personal).
+   */
+  private async joinable(running: Computing, studentId: string | undefined): Promise<CachedAnswer | undefined> {
+    if (running.token !== this.bodies.fillToken()) return undefined;
+    const answer = await running.answer;
+    if (!answer) return undefined;
+    const personalTo = (id: string | undefined) => id !== undefined && answer.personal.has(id);
+    return personalTo(running.studentId) || personalTo(studentId) ? undefined : answer;
   }
 
   private lookup(shared: string, own: string | undefined, studentId: string | undefined): CachedAnswer | undefined {

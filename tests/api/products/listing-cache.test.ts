@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
@@ -51,6 +51,50 @@ describe('listing answers served from the cache', () => {
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(second.body).toBe(first.body);
     expect(t.app.listingCache.bodies.size).toBeGreaterThan(0);
+  });
+
+  it('computes an answer once for students asking for it at the same moment, and sends each the same bytes', async () => {
+    await insertListing(t.app.db, { sellerId: seller.id, title: 'Crowded kettle' });
+    await calls.settled();
+    const computedBefore = t.app.listingCache.answers.computed;
+    const cookies = [otherCookie, buyerCookie, otherCookie, buyerCookie, otherCookie, buyerCookie];
+    const answers = await Promise.all(
+      cookies.map((cookie) => t.app.inject({ method: 'GET', url: '/api/v1/products?q=crowded', headers: { cookie } })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(cookies.map(() => 200));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(t.app.listingCache.answers.computed - computedBefore).toBe(1);
+  });
+
+  it('does not share an answer begun before a change with a later asker: they read the change', async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Slow lamp' });
+    await calls.settled();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = () => {};
+    const blocked = new Promise<void>((resolve) => (entered = resolve));
+    const runStatement = t.app.dbHandle.runStatement.bind(t.app.dbHandle);
+    // The first asker's read of the listing waits until the change below has reached the cache.
+    const spy = vi.spyOn(t.app.dbHandle, 'runStatement').mockImplementationOnce(async (statement) => {
+      entered();
+      await gate;
+      return runStatement(statement);
+    });
+    try {
+      const computedBefore = t.app.listingCache.answers.computed;
+      const first = calls.detail(id, otherCookie);
+      await blocked;
+      await t.app.db.update(products).set({ price: 999 }).where(eq(products.id, id));
+      await calls.settled();
+      const second = calls.detail(id, buyerCookie);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      expect((await second).product!.price).toBe(999);
+      await first;
+      expect(t.app.listingCache.answers.computed - computedBefore).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('counts an answer by the bytes it sends, against LISTING_CACHE_MB', async () => {
@@ -189,6 +233,21 @@ describe("no one is served another viewer's cached answer", () => {
         cookie ? expected : buyer.id,
       );
     }
+  });
+
+  it.each([
+    ['its buyer asks first', () => [buyerCookie, otherCookie, undefined, sellerCookie, otherCookie]],
+    ['another student asks first', () => [otherCookie, buyerCookie, otherCookie, sellerCookie, undefined]],
+  ])("never hands one student's own view to another asking at the same moment (%s)", async (_, order) => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Racing bicycle', soldOut: true, buyerId: buyer.id });
+    await calls.settled();
+    const cookies = order();
+    const answers = await Promise.all(cookies.map((cookie) => calls.detail(id, cookie)));
+    const seesBuyer = (cookie: string | undefined) => cookie === buyerCookie || cookie === sellerCookie;
+    expect(answers.map((answer) => answer.product!.buyer)).toEqual(
+      cookies.map((cookie) => (seesBuyer(cookie) ? buyer.id : null)),
+    );
+    expect(answers.map((answer) => 'email' in answer.product!.seller)).toEqual(cookies.map((cookie) => cookie !== undefined));
   });
 
   it("keeps the seller's e-mail and phone from an anonymous caller after a student's call was cached", async () => {
