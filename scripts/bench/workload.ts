@@ -213,10 +213,13 @@ export function createPlanner(data: WorkloadData, options: WorkloadOptions) {
     const cookie = data.cookies[who]!;
     if (roll < 1 / 3) return { kind: 'wishlist', method: 'POST', cookie, path: `/api/v1/wishlist/add/${pick(data.writeIds)}` };
     if (roll < 2 / 3) {
-      // Student i's k-th request goes to listing (k * students + i): never the same pair twice.
+      // Consecutive requests go to different listings (as a campus's do: all 200 students asking
+      // for one listing in a row queued them on its row lock); each round of the listings moves
+      // the buyers on by one, so no (buyer, listing) pair comes twice.
       const pair = nextPair++;
-      const buyer = pair % data.cookies.length;
-      const productId = data.writeIds[Math.floor(pair / data.cookies.length) % data.writeIds.length]!;
+      const listings = data.writeIds.length;
+      const buyer = (pair + Math.floor(pair / listings)) % data.cookies.length;
+      const productId = data.writeIds[pair % listings]!;
       return {
         kind: 'buy-request',
         method: 'POST',
