@@ -113,8 +113,12 @@ export const products = pgTable(
         .on(table.category, table.unreserved, table.price, table.id, table.condition)
         .where(visible),
       index('products_visible_rating_idx')
-        // No category index of its own for Rating: the category is carried too.
         .on(table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc(), ...filtered, table.category)
+        .where(visible),
+      // A category by Rating, alone or one branch of several categories: carried in the index above,
+      // the category still cost a walk past the other categories' rows (3–5 ms a page in the mix).
+      index('products_visible_category_rating_idx')
+        .on(table.category, table.unreserved.desc(), table.rating.desc(), table.renewedAt.desc(), table.id.desc(), ...filtered)
         .where(visible),
       /** An admin's My Listings: every listing, hidden ones too, newest first. */
       index('products_newest_idx').on(table.unreserved.desc(), table.renewedAt.desc(), table.id.desc()),
