@@ -31,6 +31,31 @@ describe('FacetCache', () => {
     expect(cache.get('c')).toEqual([1, 2, 3]);
   });
 
+  it('reads a value once for callers asking while it is read, then serves it from the cache', async () => {
+    const cache = new FacetCache<number>(fakeClock(), 1000, 10);
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return 7;
+    };
+    expect(await Promise.all([cache.fill('lamp', read), cache.fill('lamp', read), cache.fill('lamp', read)])).toEqual([7, 7, 7]);
+    expect(await cache.fill('lamp', read)).toBe(7);
+    expect(reads).toBe(1);
+  });
+
+  it('does not share a read begun before a clear with a caller asking after it, nor keep it', async () => {
+    const cache = new FacetCache<string>(fakeClock(), 1000, 10);
+    let release = () => {};
+    const stale = cache.fill('lamp', () => new Promise<string>((resolve) => (release = () => resolve('before'))));
+    cache.clear();
+    const fresh = cache.fill('lamp', async () => 'after');
+    release();
+    expect(await stale).toBe('before');
+    expect(await fresh).toBe('after');
+    expect(cache.get('lamp')).toBe('after');
+  });
+
   it('forgets everything when cleared', () => {
     const cache = new FacetCache<number>(fakeClock(), 1000, 2);
     cache.set('a', 1);

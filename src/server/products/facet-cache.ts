@@ -11,6 +11,8 @@ export class FacetCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number; weight: number }>();
   private generation = 0;
   private weight = 0;
+  /** Values being read, by key: a second asker waits for the same read (see fill). */
+  private readonly reading = new Map<string, { token: number; value: Promise<T> }>();
 
   constructor(
     private readonly clock: Clock,
@@ -31,6 +33,27 @@ export class FacetCache<T> {
       return undefined;
     }
     return entry.value;
+  }
+
+  /**
+   * The key's value: cached, or read once for every caller asking while it is read (a fresh start
+   * asks for one search's pages in several sorts at once), and then stored. A read begun before a
+   * clear() is not shared with callers arriving after it, nor stored.
+   */
+  async fill(key: string, read: () => Promise<T>): Promise<T> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    const pending = this.reading.get(key);
+    if (pending && pending.token === this.generation) return pending.value;
+    const entry = { token: this.generation, value: read() };
+    this.reading.set(key, entry);
+    try {
+      const value = await entry.value;
+      this.set(key, value, entry.token);
+      return value;
+    } finally {
+      if (this.reading.get(key) === entry) this.reading.delete(key);
+    }
   }
 
   /** Take before reading the value to store: set() refuses it if the cache was cleared since. */

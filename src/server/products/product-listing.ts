@@ -59,13 +59,8 @@ async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): P
 }
 
 /** Counts from the facet cache, or read and kept unless a listing changed while they were read. */
-async function cachedCounts(ctx: ListingReadContext, key: string, read: () => Promise<CategoryCounts>) {
-  const cached = ctx.searchCounts.get(key);
-  if (cached) return cached;
-  const token = ctx.searchCounts.fillToken();
-  const counts = await read();
-  ctx.searchCounts.set(key, counts, token);
-  return counts;
+function cachedCounts(ctx: ListingReadContext, key: string, read: () => Promise<CategoryCounts>) {
+  return ctx.searchCounts.fill(key, read);
 }
 
 /** The counters less the listings of sellers the viewer blocked (counted by the seller index: they are few). */
@@ -107,13 +102,10 @@ async function searchMatchesOf(ctx: ListingReadContext, filter: ListingFilter): 
     filter.excludeId ?? null,
     filter.hiddenSellerIds ?? [],
   ]);
-  let matches = ctx.searchMatches.get(key);
-  if (!matches) {
-    const token = ctx.searchMatches.fillToken();
+  const matches = await ctx.searchMatches.fill(key, async () => {
     const rows = await findSearchMatches(ctx.statements, filter, SEARCH_MATCHES_MAX + 1);
-    matches = rows.length > SEARCH_MATCHES_MAX ? TOO_MANY_MATCHES : new SearchMatches(rows);
-    ctx.searchMatches.set(key, matches, token);
-  }
+    return rows.length > SEARCH_MATCHES_MAX ? TOO_MANY_MATCHES : new SearchMatches(rows);
+  });
   return matches === TOO_MANY_MATCHES ? undefined : matches;
 }
 
