@@ -32,7 +32,8 @@ export async function readListingPage(
   const offset = cursor ? 0 : (query.page - 1) * limit;
   const rows = await findListingPage(db, filter, sort, { limit: limit + 1, offset, after: cursor });
   const more = rows.length > limit;
-  return withNextCursor(rows.slice(0, limit), more, sort, cursor?.page ?? query.page);
+  if (more) rows.length = limit;
+  return withNextCursor(rows, more, sort, cursor?.page ?? query.page);
 }
 
 /** The same page of a search, chosen among its matches (search-matches.ts), then its cards read by id. */

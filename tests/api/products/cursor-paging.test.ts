@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, type ProductSort } from '#domain/catalog.ts';
 import { productMessages } from '#domain/products/product.messages.ts';
 import { encodeListingCursor } from '#domain/products/listing-cursor.ts';
-import type { MyListingsResponse, ProductListResponse } from '#domain/products/product.wire.ts';
+import type { ProductListResponse } from '#domain/products/product.wire.ts';
 import { products, userBlocks } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
-import { type NewListing, insertListing, insertListings, insertUser } from '../../support/factories.ts';
+import { insertListing, insertListings, insertUser } from '../../support/factories.ts';
 import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
+import { TIED_CATEGORIES, idsOf, listingWalks, tiedListings } from './listing-walks.ts';
 
 let t: TestApp;
 let asha: UserRow;
@@ -20,26 +21,7 @@ let allIds: string[];
 let visibleIds: Set<string>;
 let hiddenId: string;
 
-const HOUR = 3_600_000;
-const START = Date.UTC(2026, 0, 1, 12);
-const PRICES = [500, 120.5, 500, 999.99, 500];
-const RATINGS = [4.5, 4.5, 3, 0, 5];
-const CATEGORIES = ['Books', 'Cycle', 'Electronics'] as const;
-
-/**
- * 27 listings full of ties: three share each hour, prices and ratings repeat, so every page
- * boundary of a small page falls inside a run of equal sort values and only the id breaks it.
- */
-function catalogue(sellers: UserRow[]): NewListing[] {
-  return Array.from({ length: 27 }, (_, index) => ({
-    sellerId: sellers[index % sellers.length]!.id,
-    title: index % 4 === 0 ? `Desk lamp ${index}` : `Listing ${index}`,
-    category: CATEGORIES[index % CATEGORIES.length],
-    price: PRICES[index % PRICES.length],
-    rating: RATINGS[index % RATINGS.length],
-    createdAt: new Date(START + Math.floor(index / 3) * HOUR),
-  }));
-}
+const CATEGORIES = TIED_CATEGORIES;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -49,7 +31,10 @@ beforeAll(async () => {
   const viewer = await insertUser(t.app.db, { userName: 'viewer' });
   viewerCookie = await sessionCookieFor(t, viewer.id);
   ashaCookie = await sessionCookieFor(t, asha.id);
-  allIds = await insertListings(t.app.db, catalogue([asha, bilal, blockedSeller]));
+  allIds = await insertListings(
+    t.app.db,
+    tiedListings(27, [asha, bilal, blockedSeller], (index) => (index % 4 === 0 ? `Desk lamp ${index}` : `Listing ${index}`)),
+  );
   // Three listings within one millisecond: only a cursor that keeps microseconds tells them apart.
   for (const [index, id] of allIds.slice(0, 3).entries()) {
     await t.app.db
@@ -65,40 +50,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function get<T>(url: string, cookie = viewerCookie): Promise<T> {
-  const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
-  expect(response.statusCode, response.body).toBe(200);
-  return body<T>(response);
-}
-
-type Page = ProductListResponse | MyListingsResponse;
-const idsOf = (page: Page) => page.products.map((product) => product._id);
-
-/** Every page by number, as clients without cursors walk. */
-async function walkByPage(path: string, query: string, cookie = viewerCookie): Promise<string[]> {
-  const first = await get<Page>(`${path}?${query}`, cookie);
-  const ids = idsOf(first);
-  for (let page = 2; page <= first.totalPages; page++)
-    ids.push(...idsOf(await get<Page>(`${path}?${query}&page=${page}`, cookie)));
-  return ids;
-}
-
-/** Every page by following nextCursor from the first, with the page numbers it answered. */
-async function walkByCursor(path: string, query: string, cookie = viewerCookie, between?: () => Promise<void>) {
-  const ids: string[] = [];
-  const pages: number[] = [];
-  let cursor: string | null = '';
-  while (cursor !== null) {
-    // A cursor that does not move on would walk forever: no walk here is near this long.
-    if (pages.length === 100) throw new Error(`The walk did not end: ${path}?${query}`);
-    const page: Page = await get<Page>(`${path}?${query}${cursor ? `&cursor=${cursor}` : ''}`, cookie);
-    ids.push(...idsOf(page));
-    pages.push(page.page);
-    cursor = page.nextCursor;
-    await between?.();
-  }
-  return { ids, pages };
-}
+const { get, walkByPage, walkByCursor } = listingWalks(
+  () => t,
+  () => viewerCookie,
+);
 
 const PRODUCTS = '/api/v1/products';
 

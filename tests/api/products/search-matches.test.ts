@@ -8,8 +8,9 @@ import { type ListingFilter, findListingPage } from '#server/products/listing-st
 import { countListingsByCategory } from '#server/products/products.repository.ts';
 import { SEARCH_MATCHES_MAX } from '#server/products/search-matches.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
-import { type NewListing, insertListings, insertUser } from '../../support/factories.ts';
-import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
+import { insertListings, insertUser } from '../../support/factories.ts';
+import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
+import { HOUR, START, TIED_PRICES, idsOf, listingWalks, tiedListings } from './listing-walks.ts';
 
 /**
  * A search's pages are chosen in memory among its matches (search-matches.ts), read once for all
@@ -23,24 +24,6 @@ let viewerCookie: string;
 let blockedSeller: UserRow;
 let lampIds: string[];
 
-const HOUR = 3_600_000;
-const START = Date.UTC(2026, 0, 1, 12);
-const PRICES = [500, 120.5, 500, 999.99, 500, 35];
-const RATINGS = [4.5, 4.5, 3, 0, 5];
-const CATEGORIES: Category[] = ['Books', 'Cycle', 'Electronics'];
-
-/** 40 lamps full of ties (three an hour, prices and ratings repeating), a few of them reserved, and some chairs. */
-function catalogue(sellers: UserRow[]): NewListing[] {
-  return Array.from({ length: 48 }, (_, index) => ({
-    sellerId: sellers[index % sellers.length]!.id,
-    title: index < 40 ? `Desk LAMP ${index}` : `Chair ${index}`,
-    category: CATEGORIES[index % CATEGORIES.length],
-    price: PRICES[index % PRICES.length],
-    rating: RATINGS[index % RATINGS.length],
-    createdAt: new Date(START + Math.floor(index / 3) * HOUR),
-  }));
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   const asha = await insertUser(t.app.db, { userName: 'asha' });
@@ -48,7 +31,11 @@ beforeAll(async () => {
   blockedSeller = await insertUser(t.app.db, { userName: 'blocked' });
   viewer = await insertUser(t.app.db, { userName: 'viewer' });
   viewerCookie = await sessionCookieFor(t, viewer.id);
-  const ids = await insertListings(t.app.db, catalogue([asha, bilal, blockedSeller]));
+  // 40 lamps full of ties, then some chairs.
+  const ids = await insertListings(
+    t.app.db,
+    tiedListings(48, [asha, bilal, blockedSeller], (index) => (index < 40 ? `Desk LAMP ${index}` : `Chair ${index}`)),
+  );
   lampIds = ids.slice(0, 40);
   // Three lamps within one millisecond: only microseconds tell them apart.
   for (const [index, id] of lampIds.slice(0, 3).entries()) {
@@ -68,32 +55,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function get(url: string): Promise<ProductListResponse> {
-  const response = await t.app.inject({ method: 'GET', url, headers: { cookie: viewerCookie } });
-  expect(response.statusCode, response.body).toBe(200);
-  return body<ProductListResponse>(response);
-}
-
-const idsOf = (page: ProductListResponse) => page.products.map((product) => product._id);
-
-async function walkByPage(query: string): Promise<string[]> {
-  const first = await get(`/api/v1/products?${query}`);
-  const ids = idsOf(first);
-  for (let page = 2; page <= first.totalPages; page++) ids.push(...idsOf(await get(`/api/v1/products?${query}&page=${page}`)));
-  return ids;
-}
-
-async function walkByCursor(query: string): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = '';
-  for (let pages = 0; cursor !== null; pages++) {
-    if (pages === 100) throw new Error(`The walk did not end: ${query}`);
-    const page: ProductListResponse = await get(`/api/v1/products?${query}${cursor ? `&cursor=${cursor}` : ''}`);
-    ids.push(...idsOf(page));
-    cursor = page.nextCursor;
-  }
-  return ids;
-}
+const {
+  get,
+  walkByPage: walk,
+  walkByCursor: walkCursor,
+} = listingWalks(
+  () => t,
+  () => viewerCookie,
+);
+const walkByPage = (query: string) => walk('/api/v1/products', query);
+const walkByCursor = async (query: string) => (await walkCursor('/api/v1/products', query)).ids;
 
 /** The viewer's search as the database orders it, every match at once. */
 async function databaseOrder(sort: ProductSort, filter: Partial<ListingFilter> = {}): Promise<string[]> {
@@ -142,7 +113,7 @@ describe('paging a search among its matches', () => {
   it('counts the matches per category as the database does, and totals the chosen ones', async () => {
     const filter: ListingFilter = { q: 'lamp', categories: [], hiddenSellerIds: [blockedSeller.id], minPrice: 100 };
     const counted = await countListingsByCategory(t.app.db, filter);
-    const page = await get('/api/v1/products?q=lamp&minPrice=100&category=Books&category=Cycle');
+    const page = await get<ProductListResponse>('/api/v1/products?q=lamp&minPrice=100&category=Books&category=Cycle');
     expect(page.categories).toEqual(
       [...counted].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name)),
     );
@@ -186,15 +157,17 @@ describe('a search with more matches than are kept', () => {
     const stools = Array.from({ length: SEARCH_MATCHES_MAX + 1 }, (_, index) => ({
       sellerId: seller.id,
       title: `Stool ${index}`,
-      price: PRICES[index % PRICES.length],
+      price: TIED_PRICES[index % TIED_PRICES.length],
       createdAt: new Date(START + Math.floor(index / 2) * 1000),
     }));
     await insertListings(t.app.db, stools);
     await t.settled();
     const run = vi.spyOn(t.app.dbHandle, 'runStatement');
     try {
-      const first = await get('/api/v1/products?q=stool&sort=priceLowHigh&limit=50');
-      const second = await get(`/api/v1/products?q=stool&sort=priceLowHigh&limit=50&cursor=${first.nextCursor}`);
+      const first = await get<ProductListResponse>('/api/v1/products?q=stool&sort=priceLowHigh&limit=50');
+      const second = await get<ProductListResponse>(
+        `/api/v1/products?q=stool&sort=priceLowHigh&limit=50&cursor=${first.nextCursor}`,
+      );
       const expected = await databaseOrder('priceLowHigh', { q: 'stool', hiddenSellerIds: [blockedSeller.id] });
       expect([...idsOf(first), ...idsOf(second)]).toEqual(expected.slice(0, 100));
       expect(first.total).toBe(SEARCH_MATCHES_MAX + 1);
