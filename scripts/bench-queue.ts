@@ -44,6 +44,7 @@ async function measure(name: string, handle: DatabaseHandle, jobs: number) {
     pollingIntervalSeconds: 2,
     maintenanceIntervalSeconds: 3600,
     stopTimeoutMs: 2000,
+    vacuumEveryRuns: 1000,
   });
   queue.define({
     kind: 'bench.job',
@@ -92,6 +93,7 @@ async function measure(name: string, handle: DatabaseHandle, jobs: number) {
     pollingIntervalSeconds: 2,
     maintenanceIntervalSeconds: 3600,
     stopTimeoutMs: 2000,
+    vacuumEveryRuns: 1000,
   });
   polling.define({
     kind: 'bench.job',

@@ -1,5 +1,25 @@
+import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { DatabaseHandle, Queryable, SqlRows } from '../db/client.ts';
+
+/**
+ * pg-boss's statements are a fixed set of texts (its schema name and options are built in, values
+ * come as $n), so each is prepared under a name drawn from its text: PostgreSQL then parses and
+ * plans its fetch, insert and complete once per connection instead of on every call (planning the
+ * fetch over the partitioned job table cost more than running it). Bounded all the same, in case
+ * a future version writes values into its text: past the bound, statements go unnamed.
+ */
+const MAX_NAMED_TEXTS = 100;
+const namesByText = new Map<string, string | undefined>();
+
+export function bossStatementName(text: string): string | undefined {
+  let name = namesByText.get(text);
+  if (name === undefined && !namesByText.has(text)) {
+    name = namesByText.size < MAX_NAMED_TEXTS ? `boss-${createHash('sha1').update(text).digest('hex').slice(0, 16)}` : undefined;
+    namesByText.set(text, name);
+  }
+  return name;
+}
 
 /** pg-boss on the app's own connection (PGlite's one session, or the PostgreSQL pool). */
 export interface TrackedBossDatabase extends PgBoss.Db {
@@ -11,7 +31,10 @@ export function bossDatabase(handle: DatabaseHandle): TrackedBossDatabase {
   const running = new Set<Promise<unknown>>();
   return {
     executeSql(text, values) {
-      const statement = handle.runSql(text, values);
+      // Parameterless texts may be scripts of several statements, which cannot be prepared.
+      const statement = values?.length
+        ? handle.runStatement<Record<string, unknown>>({ name: bossStatementName(text), text, values }).then((rows) => ({ rows }))
+        : handle.runSql(text, values);
       const tracked = statement.finally(() => running.delete(tracked)).catch(() => {});
       running.add(tracked);
       return statement;
@@ -39,7 +62,7 @@ export function bossDatabaseIn(tx: Queryable): PgBoss.Db {
       const statement = tx._.session.prepareQuery<{ execute: SqlRows; all: unknown; values: unknown }>(
         { sql: text, params: values },
         undefined,
-        undefined,
+        values.length ? bossStatementName(text) : undefined,
         false,
       );
       const result = await statement.execute();

@@ -66,14 +66,19 @@ describe('enqueueing in the transaction of the change', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
-  it('wakes one worker for a committed job, not every worker of its kind', async () => {
+  it('looks once at start and once for a committed job, not again after running it', async () => {
     let fetches = 0;
     const handle = t.app.dbHandle;
+    const isFetch = (text: string, values?: unknown[]) => /skip locked/i.test(text) && values?.[0] === 'test.work';
     const counting = {
       ...handle,
       runSql: (text: string, values?: unknown[]) => {
-        if (/skip locked/i.test(text) && values?.[0] === 'test.work') fetches++;
+        if (isFetch(text, values)) fetches++;
         return handle.runSql(text, values);
+      },
+      runStatement: <Row>(statement: { name?: string | undefined; text: string; values: unknown[] }) => {
+        if (isFetch(statement.text, statement.values)) fetches++;
+        return handle.runStatement<Row>(statement);
       },
     };
     const ran: number[] = [];
@@ -81,15 +86,40 @@ describe('enqueueing in the transaction of the change', () => {
     queue.define(testJob('test.work', async ({ n }) => void ran.push(n), { concurrency: 4 }));
     await queue.start();
     queues.push(queue);
-    // Each of the four workers looks once, finds nothing and goes to sleep.
-    await expect.poll(() => fetches, { timeout: 3000, interval: 5 }).toBe(4);
+    // The kind's worker looks once for all four slots, finds nothing and goes to sleep.
+    await expect.poll(() => fetches, { timeout: 3000, interval: 5 }).toBe(1);
     await delay(100);
 
     await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 1 }));
     await expect.poll(() => ran, { timeout: 3000, interval: 5 }).toEqual([1]);
     await delay(300);
-    // The woken worker's look that takes the job, and its look for another after running it.
-    expect(fetches - 4).toBe(2);
+    // The look the wake-up caused took the job and found no more: nothing to look for after the run.
+    expect(fetches).toBe(2);
+  });
+
+  it('works through a backlog in batches of its free slots, never more than its concurrency at once', async () => {
+    let runningNow = 0;
+    let mostAtOnce = 0;
+    const ran: number[] = [];
+    const web = await queueWith([testJob('test.work', async () => {})], { workers: false });
+    await t.app.db.transaction(async (tx) => {
+      for (let n = 1; n <= 7; n++) await web.enqueue(tx, 'test.work', { n });
+    });
+    await queueWith([
+      testJob(
+        'test.work',
+        async ({ n }) => {
+          mostAtOnce = Math.max(mostAtOnce, ++runningNow);
+          await delay(20);
+          runningNow--;
+          ran.push(n);
+        },
+        { concurrency: 3 },
+      ),
+    ]);
+    // Long before the 10 s poll: a full batch, and each finished run, mean more may be waiting.
+    await expect.poll(() => ran.toSorted(), { timeout: 3000, interval: 5 }).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(mostAtOnce).toBe(3);
   });
 
   it('runs jobs committed together side by side, one worker each', async () => {
@@ -247,3 +277,45 @@ describe('shutdown', () => {
     });
   }
 });
+
+if (TEST_DB === 'postgres') {
+  describe('keeping each look cheap as jobs pile up', () => {
+    const jobTableVacuums = async () => {
+      const { rows } = await t.app.dbHandle.runSql(
+        `select coalesce(sum(vacuum_count), 0)::int as n from pg_stat_all_tables where schemaname = 'pgboss'`,
+      );
+      return Number(rows[0]!.n);
+    };
+
+    it('takes the next due job from an index in due order, without sorting the backlog', async () => {
+      const web = await queueWith([testJob('test.work', async () => {})], { workers: false });
+      await t.app.db.transaction(async (tx) => {
+        for (let n = 1; n <= 1500; n++) await web.enqueue(tx, 'test.work', { n });
+      });
+      await t.app.dbHandle.runSql('analyze pgboss.job');
+      // pg-boss's look, as it writes it (plans.js fetchNextJob), for one job.
+      const { rows } = await t.app.dbHandle.runSql(
+        `explain (format json) select id from pgboss.job
+            where name = $1 and state < 'active' and start_after < now()
+            order by priority desc, created_on, id limit 1 for update skip locked`,
+        ['test.work'],
+      );
+      const plan = JSON.stringify(rows[0]);
+      expect(plan).toContain('"Node Type":"Index Scan"');
+      expect(plan).not.toContain('"Node Type":"Sort"');
+    });
+
+    it('vacuums the job table every so many finished runs, so dead runs do not slow every look', async () => {
+      const ran: number[] = [];
+      await queueWith([testJob('test.work', async ({ n }) => void ran.push(n), { concurrency: 2 })], { vacuumEveryRuns: 5 });
+      const before = await jobTableVacuums();
+      for (let n = 1; n <= 4; n++) await t.app.db.transaction((tx) => queues[0]!.enqueue(tx, 'test.work', { n }));
+      await expect.poll(() => ran.length, { timeout: 3000, interval: 5 }).toBe(4);
+      await delay(300);
+      expect(await jobTableVacuums()).toBe(before);
+
+      await t.app.db.transaction((tx) => queues[0]!.enqueue(tx, 'test.work', { n: 5 }));
+      await expect.poll(jobTableVacuums, { timeout: 5000, interval: 50 }).toBeGreaterThan(before);
+    });
+  });
+}

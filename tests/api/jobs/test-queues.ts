@@ -16,6 +16,7 @@ export const TEST_QUEUE_SETTINGS: JobQueueSettings = {
   pollingIntervalSeconds: 10,
   maintenanceIntervalSeconds: 3600,
   stopTimeoutMs: 2000,
+  vacuumEveryRuns: 1000,
 };
 
 /** A job definition with test defaults: no retries unless asked, one worker. */
