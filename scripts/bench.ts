@@ -93,8 +93,10 @@ function requestsOf(target: BenchTarget, bare: boolean, defaultCookie: string): 
     return { path: target.precomputedPath, requests: [add, remove] };
   }
   // Each (buyer, listing) pair once (across the warm-up and the run): a new request every time,
-  // never over a buyer's hourly limit. The bare route writes nothing, so it uses up no pair: at its
-  // rate it would empty the pool (as it did once, ending the bench at its last row).
+  // never over a buyer's hourly limit. Consecutive sends come from different buyers, as 50
+  // students would send them: one buyer's 25 in a row queued on that buyer's rate-limit row.
+  // The bare route writes nothing, so it uses up no pair: at its rate it would empty the pool
+  // (as it did once, ending the bench at its last row).
   const body = (productId: string) =>
     JSON.stringify({ productId, buyerMessage: 'Is this still available? I can pick it up today.' });
   if (bare) {
@@ -108,7 +110,10 @@ function requestsOf(target: BenchTarget, bare: boolean, defaultCookie: string): 
     method: 'POST',
     setupRequest: (request) => {
       const pair = nextBuyRequestPair++;
-      const buyer = target.buyerCookies[Math.floor(pair / target.requestsPerBuyer)];
+      const buyer =
+        pair < target.buyerCookies.length * target.requestsPerBuyer
+          ? target.buyerCookies[pair % target.buyerCookies.length]
+          : undefined;
       const productId = target.productIds[pair];
       if (buyer === undefined || productId === undefined) throw new Error('the buy-request pool ran out: lower --seconds');
       return {
