@@ -112,7 +112,6 @@ const ABANDONED_MESSAGE = 'The server stopped while this job was running.';
 /** How many ids of jobs it took an instance remembers, to ignore their late wake-ups. */
 const MAX_TAKEN_IDS = 1000;
 
-
 /**
  * The due jobs of a kind in the order a look takes them. pg-boss's own index of due jobs is by
  * start time, so a look sorted the whole backlog to take one: 0.8 ms a look with a few thousand
