@@ -8,16 +8,17 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { PostgresListener } from './postgres-listener.ts';
-import * as schema from './schema/index.ts';
-
-export type Schema = typeof schema;
-/** The one database type every query is written against; PGlite and node-postgres both fit it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type every query is written against; PGlite and node-postgres both fit it.
+ * Without drizzle's relational queries (none are used): given the schema, drizzle built a query
+ * helper for each of its tables on every transaction, a tenth of what a buy request allocated.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /**
  * What a query helper accepts: the database itself or an open transaction. `_` gives its session,
  * for statements written elsewhere (the job queue's) that run as they are, unbuilt.
  */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'query' | '_'>;
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | '_'>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -134,7 +135,7 @@ export interface OpenDatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
-const drizzleOptions = { schema, casing: 'snake_case' } as const;
+const drizzleOptions = { casing: 'snake_case' } as const;
 
 /** `BEGIN; …; COMMIT;` as libraries write a transaction in one script: the statements inside. */
 const TRANSACTION_SCRIPT = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
-import { runWritten } from '../db/prepared.ts';
+import { preparedOnce, runWritten } from '../db/prepared.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
 export type OutboxMailRow = typeof mailOutbox.$inferSelect;
@@ -79,8 +79,15 @@ export async function insertOutboxMail(
   return rows.length === 1;
 }
 
+/** Built once per handle: every mail's delivery reads its row, and building the select cost more than running it. */
 export async function findOutboxMail(db: Queryable, id: string): Promise<OutboxMailRow | undefined> {
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  const [row] = await preparedOnce(db, 'find-outbox-mail', (name) =>
+    db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, sql.placeholder('id')))
+      .prepare(name),
+  ).execute({ id });
   return row;
 }
 
