@@ -7,6 +7,8 @@
  * this process spent (user + system) and the bytes V8 allocated on its heap in between, which the
  * bench divides by the requests answered.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { GCProfiler } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
@@ -130,16 +132,46 @@ async function deepCursor(app: FastifyInstance, cookie: string, wanted: number):
   return nextCursor;
 }
 
+/**
+ * With BENCH_HEAP_PROFILE_DIR (bench.ts --heap-prof), each measured run's allocations, sampled
+ * every 16 KB whether or not they were collected since, as a .heapprofile (Chrome DevTools reads it).
+ */
+function allocationSampler(dir: string | undefined) {
+  let session: Session | undefined;
+  let runs = 0;
+  return {
+    async start() {
+      if (!dir) return;
+      session = new Session();
+      session.connect();
+      await session.post('HeapProfiler.startSampling', {
+        samplingInterval: 16_384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    },
+    async stop() {
+      if (!session || !dir) return;
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      session.disconnect();
+      session = undefined;
+      await writeFile(path.join(dir, `run-${++runs}.heapprofile`), JSON.stringify(profile));
+    },
+  };
+}
+
 /** Self-measurement: CPU from process.cpuUsage, allocation as heap growth plus what each GC freed. */
 function measurer() {
   let started: { cpu: NodeJS.CpuUsage; heapUsed: number; profiler: GCProfiler } | undefined;
+  const sampler = allocationSampler(process.env.BENCH_HEAP_PROFILE_DIR);
   return {
-    start() {
+    async start() {
+      await sampler.start();
       const profiler = new GCProfiler();
       profiler.start();
       started = { cpu: process.cpuUsage(), heapUsed: process.memoryUsage().heapUsed, profiler };
     },
-    stop(): BenchMeasurement {
+    async stop(): Promise<BenchMeasurement> {
       if (!started) throw new Error('measure-stop without measure-start');
       const cpu = process.cpuUsage(started.cpu);
       const heapUsed = process.memoryUsage().heapUsed;
@@ -153,6 +185,7 @@ function measurer() {
         allocatedBytes: heapUsed - started.heapUsed + freed,
       };
       started = undefined;
+      await sampler.stop();
       return measurement;
     },
   };
@@ -285,12 +318,14 @@ async function main() {
   const jobsDone = () => app.jobs.drain(120_000);
   process.on('message', (message) => {
     if (message === 'measure-start') {
-      void jobsDone().then(() => {
-        measure.start();
-        process.send?.('measure-started');
-      });
-    } else if (message === 'measure-stop') void jobsDone().then(() => process.send?.(measure.stop()));
-    else if (message === 'stop') void app.close().then(() => process.exit(0));
+      void jobsDone()
+        .then(() => measure.start())
+        .then(() => process.send?.('measure-started'));
+    } else if (message === 'measure-stop') {
+      void jobsDone()
+        .then(() => measure.stop())
+        .then((measurement) => process.send?.(measurement));
+    } else if (message === 'stop') void app.close().then(() => process.exit(0));
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --seconds 10 --connections 50 --warmup 3 --only list,detail --cpu-prof DIR]
+ * npm run bench [-- --seconds 10 --connections 50 --warmup 3 --only list,detail --cpu-prof DIR --heap-prof DIR]
  *
  * Load-tests the hot calls on the seeded catalogue (seed first: `npm run seed -- --products
  * 100000`; DATA_DIR or DATABASE_URL as for the server) with autocannon: the listing reads, the
@@ -26,6 +26,7 @@ function options() {
       warmup: { type: 'string', default: '3' },
       only: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      'heap-prof': { type: 'string' },
     },
   });
   return {
@@ -35,12 +36,18 @@ function options() {
     only: values.only ? new Set(values.only.split(',')) : undefined,
     /** The server's V8 CPU profile of the whole run (written when it exits), into this directory. */
     cpuProfileDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
+    /** What each measured run allocated (sampled), one .heapprofile a run, into this directory. */
+    heapProfileDir: values['heap-prof'] ? path.resolve(values['heap-prof']) : undefined,
   };
 }
 
-function startServer(cpuProfileDir: string | undefined): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
+function startServer(
+  cpuProfileDir: string | undefined,
+  heapProfileDir: string | undefined,
+): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
   const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx', ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],
+    env: { ...process.env, ...(heapProfileDir ? { BENCH_HEAP_PROFILE_DIR: heapProfileDir } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -173,8 +180,8 @@ function markdown(rows: Row[]) {
 }
 
 async function main() {
-  const { seconds, connections, warmup, only, cpuProfileDir } = options();
-  const { child, ready } = await startServer(cpuProfileDir);
+  const { seconds, connections, warmup, only, cpuProfileDir, heapProfileDir } = options();
+  const { child, ready } = await startServer(cpuProfileDir, heapProfileDir);
   try {
     console.info(
       `Bench: ${ready.databaseKind}, ${ready.productCount.toLocaleString('en')} products, ${connections} connections, ${seconds} s per run; load average ${loadavg()
