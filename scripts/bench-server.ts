@@ -225,6 +225,12 @@ async function main() {
     .where(eq(products.hidden, false))
     .limit(1);
   const buyers = await createBuyers(database, cookieName);
+  // Each buyer has been browsing before asking, as a student would: their session is in the
+  // app's session cache. Sent round-robin, 2,000 fresh sessions were each looked up on first use.
+  for (const buyerCookie of buyers.cookies) {
+    const browsed = await app.inject({ method: 'GET', url: '/api/v1/auth/check-auth', headers: { cookie: buyerCookie } });
+    if (browsed.statusCode !== 200) throw new Error(`a bench buyer's session: ${browsed.statusCode} ${browsed.body}`);
+  }
   const pool = await availableListings(database, [caller!.id, ...buyers.ids], BENCH_BUYERS * REQUESTS_PER_BUYER);
   // The reader of Show Buy Requests asks for listings no buyer of the write bench will use.
   const reader = { id: buyers.ids.at(-1)!, cookie: buyers.cookies.at(-1)! };
