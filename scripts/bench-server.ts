@@ -106,6 +106,18 @@ async function createBuyers(database: DatabaseHandle, cookieName: string): Promi
   return { ids, cookies };
 }
 
+/**
+ * Each buyer browses once (bench.ts asks right before the buy-request runs), as a student does
+ * before asking: their session is then in the app's session cache (60 s), as a browsing student's
+ * is. Sent round-robin without it, 2,000 fresh sessions were each looked up on their first request.
+ */
+async function browseAsBuyers(app: FastifyInstance, cookies: string[]) {
+  for (const cookie of cookies) {
+    const browsed = await app.inject({ method: 'GET', url: '/api/v1/auth/check-auth', headers: { cookie } });
+    if (browsed.statusCode !== 200) throw new Error(`a bench buyer's session: ${browsed.statusCode} ${browsed.body}`);
+  }
+}
+
 /** Listings a buyer may ask for: on sale, visible, not theirs. */
 async function availableListings(database: DatabaseHandle, notOf: string[], count: number): Promise<string[]> {
   const rows = await database.db
@@ -225,12 +237,6 @@ async function main() {
     .where(eq(products.hidden, false))
     .limit(1);
   const buyers = await createBuyers(database, cookieName);
-  // Each buyer has been browsing before asking, as a student would: their session is in the
-  // app's session cache. Sent round-robin, 2,000 fresh sessions were each looked up on first use.
-  for (const buyerCookie of buyers.cookies) {
-    const browsed = await app.inject({ method: 'GET', url: '/api/v1/auth/check-auth', headers: { cookie: buyerCookie } });
-    if (browsed.statusCode !== 200) throw new Error(`a bench buyer's session: ${browsed.statusCode} ${browsed.body}`);
-  }
   const pool = await availableListings(database, [caller!.id, ...buyers.ids], BENCH_BUYERS * REQUESTS_PER_BUYER);
   // The reader of Show Buy Requests asks for listings no buyer of the write bench will use.
   const reader = { id: buyers.ids.at(-1)!, cookie: buyers.cookies.at(-1)! };
@@ -331,6 +337,8 @@ async function main() {
       void jobsDone()
         .then(() => measure.stop())
         .then((measurement) => process.send?.(measurement));
+    } else if (message === 'browse-as-buyers') {
+      void browseAsBuyers(app, writerCookies).then(() => process.send?.('browsed'));
     } else if (message === 'stop') void app.close().then(() => process.exit(0));
   });
 }

@@ -73,6 +73,14 @@ function measured(child: ChildProcess, run: () => Promise<Result>): Promise<{ re
   });
 }
 
+/** The buyers browse once before they send (bench-server.ts browseAsBuyers). */
+function browseAsBuyers(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('message', () => resolve());
+    child.send('browse-as-buyers');
+  });
+}
+
 let nextBuyRequestPair = 0;
 
 /** Which requests a run sends: the call itself, or its precomputed twin on the bare route. */
@@ -191,6 +199,7 @@ async function main() {
     const rows: Row[] = [];
     for (const target of ready.targets.filter((candidate) => !only || only.has(candidate.name))) {
       const cookie = (target.kind === 'read' && target.cookie) || ready.cookie;
+      if (target.kind === 'buy-request') await browseAsBuyers(child);
       // Unrecorded first: the database's caches and V8's optimiser warm up as on a running server.
       if (warmup > 0) await load(ready.url, target, false, cookie, warmup, connections);
       const real = await measured(child, () => load(ready.url, target, false, cookie, seconds, connections));
