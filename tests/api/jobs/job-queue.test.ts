@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,27 @@ async function queueWith(...args: Parameters<typeof startQueue> extends [unknown
   const queue = await startQueue(t, ...args);
   queues.push(queue);
   return queue;
+}
+
+/** The test app's database, counting pg-boss's looks for jobs of `kind` (by either path). */
+function countingLooks(kind: string) {
+  const handle = t.app.dbHandle;
+  const isLook = (text: string, values?: unknown[]) => /skip locked/i.test(text) && values?.[0] === kind;
+  const looks = {
+    count: 0,
+    handle: {
+      ...handle,
+      runSql: (text: string, values?: unknown[]) => {
+        if (isLook(text, values)) looks.count++;
+        return handle.runSql(text, values);
+      },
+      runStatement: <Row>(statement: { name?: string | undefined; text: string; values: unknown[] }) => {
+        if (isLook(statement.text, statement.values)) looks.count++;
+        return handle.runStatement<Row>(statement);
+      },
+    },
+  };
+  return looks;
 }
 
 describe('enqueueing in the transaction of the change', () => {
@@ -67,34 +89,43 @@ describe('enqueueing in the transaction of the change', () => {
   });
 
   it('looks once at start and once for a committed job, not again after running it', async () => {
-    let fetches = 0;
-    const handle = t.app.dbHandle;
-    const isFetch = (text: string, values?: unknown[]) => /skip locked/i.test(text) && values?.[0] === 'test.work';
-    const counting = {
-      ...handle,
-      runSql: (text: string, values?: unknown[]) => {
-        if (isFetch(text, values)) fetches++;
-        return handle.runSql(text, values);
-      },
-      runStatement: <Row>(statement: { name?: string | undefined; text: string; values: unknown[] }) => {
-        if (isFetch(statement.text, statement.values)) fetches++;
-        return handle.runStatement<Row>(statement);
-      },
-    };
+    const looks = countingLooks('test.work');
     const ran: number[] = [];
-    const queue = new JobQueue(counting, t.app.events, t.app.log, TEST_QUEUE_SETTINGS);
+    const queue = new JobQueue(looks.handle, t.app.events, t.app.log, TEST_QUEUE_SETTINGS);
     queue.define(testJob('test.work', async ({ n }) => void ran.push(n), { concurrency: 4 }));
     await queue.start();
     queues.push(queue);
     // The kind's worker looks once for all four slots, finds nothing and goes to sleep.
-    await expect.poll(() => fetches, { timeout: 3000, interval: 5 }).toBe(1);
+    await expect.poll(() => looks.count, { timeout: 3000, interval: 5 }).toBe(1);
     await delay(100);
 
     await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 1 }));
     await expect.poll(() => ran, { timeout: 3000, interval: 5 }).toEqual([1]);
     await delay(300);
     // The look the wake-up caused took the job and found no more: nothing to look for after the run.
-    expect(fetches).toBe(2);
+    expect(looks.count).toBe(2);
+  });
+
+  it('does not look again for the late wake-up of a job it already took', async () => {
+    const looks = countingLooks('test.work');
+    const ran: number[] = [];
+    const queue = new JobQueue(looks.handle, t.app.events, t.app.log, TEST_QUEUE_SETTINGS);
+    queue.define(testJob('test.work', async ({ n }) => void ran.push(n)));
+    await queue.start();
+    queues.push(queue);
+    await expect.poll(() => looks.count, { timeout: 3000, interval: 5 }).toBe(1);
+    const id = await t.app.db.transaction((tx) => queue.enqueue(tx, 'test.work', { n: 1 }));
+    await expect.poll(() => ran, { timeout: 3000, interval: 5 }).toEqual([1]);
+    await delay(100);
+    const afterRun = looks.count;
+
+    // The same job's wake-up once more, as when a look takes a job before its NOTIFY arrives.
+    await t.app.events.publish(t.app.db, 'jobs.enqueued', { kind: 'test.work', id });
+    await delay(300);
+    expect(looks.count).toBe(afterRun);
+    // Another job's wake-up is looked for at once.
+    await t.app.events.publish(t.app.db, 'jobs.enqueued', { kind: 'test.work', id: randomUUID() });
+    await expect.poll(() => looks.count, { timeout: 3000, interval: 5 }).toBe(afterRun + 1);
   });
 
   it('works through a backlog in batches of its free slots, never more than its concurrency at once', async () => {
