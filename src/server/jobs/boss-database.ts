@@ -12,7 +12,7 @@ import type { DatabaseHandle, Queryable, SqlRows } from '../db/client.ts';
 const MAX_NAMED_TEXTS = 100;
 const namesByText = new Map<string, string | undefined>();
 
-export function bossStatementName(text: string): string | undefined {
+function bossStatementName(text: string): string | undefined {
   let name = namesByText.get(text);
   if (name === undefined && !namesByText.has(text)) {
     name = namesByText.size < MAX_NAMED_TEXTS ? `boss-${createHash('sha1').update(text).digest('hex').slice(0, 16)}` : undefined;

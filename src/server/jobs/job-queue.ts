@@ -154,13 +154,14 @@ export class JobQueue {
   private readonly sleepers = new Map<string, Set<() => void>>();
   /** Wake-ups so far, by kind: a worker that was busy fetching or running when one came does not sleep through it. */
   private readonly wakeups = new Map<string, number>();
-  /** Jobs this instance is running, to fail them if they outlast the shutdown wait. */
-  private readonly running = new Map<string, string>();
+  /**
+   * Jobs this instance is running, by id: their kind (to fail them if they outlast the shutdown
+   * wait) and when they started (performance.now(): a hung run is stuck too).
+   */
+  private readonly running = new Map<string, { kind: string; startedAt: number }>();
   private loops: Promise<void>[] = [];
   /** Each worker loop's last time round (performance.now()), the heartbeat /readyz reads. */
   private readonly beats = new Map<number, number>();
-  /** When each running job of this instance started (performance.now()), by id: a hung run is stuck too. */
-  private readonly runStarts = new Map<string, number>();
   private readonly observers = new Set<JobObserver>();
   private stopWaking: (() => void) | undefined;
   private runsSinceVacuum = 0;
@@ -233,7 +234,7 @@ export class JobQueue {
    */
   get stuck(): boolean {
     if (!this.started || this.stopping || this.beats.size === 0) return false;
-    const oldest = Math.min(...this.beats.values(), ...this.runStarts.values());
+    const oldest = Math.min(...this.beats.values(), ...[...this.running.values()].map((run) => run.startedAt));
     return performance.now() - oldest > this.stuckAfterMs;
   }
 
@@ -268,7 +269,7 @@ export class JobQueue {
     const finished = Promise.allSettled(this.loops).then(() => true);
     const timedOut = delay(this.settings.stopTimeoutMs, false, { ref: false });
     if (!(await Promise.race([finished, timedOut]))) {
-      for (const [id, kind] of this.running) {
+      for (const [id, { kind }] of this.running) {
         await this.boss.fail(kind, id, { message: ABANDONED_MESSAGE }).catch(() => {});
       }
       this.log.warn({ jobs: this.running.size }, 'shutdown: jobs still running were failed, to be retried');
@@ -366,21 +367,21 @@ export class JobQueue {
    */
   private async workLoop(definition: JobDefinition, loop: number) {
     const { kind, concurrency } = definition;
-    const running = new Set<Promise<void>>();
+    const runs = new Set<Promise<void>>();
     let mayBeWaiting = true;
     let lookedAt = 0;
     let seenWakeups = 0;
     while (!this.stopping) {
       this.beats.set(loop, performance.now());
-      const free = concurrency - running.size;
+      const free = concurrency - runs.size;
       if (free > 0 && (mayBeWaiting || this.wakeupsOf(kind) !== seenWakeups)) {
         seenWakeups = this.wakeupsOf(kind);
         lookedAt = performance.now();
         const jobs = await this.fetch(kind, free);
         mayBeWaiting = jobs !== undefined && jobs.length === free;
         for (const job of jobs ?? []) {
-          const run: Promise<void> = this.runJob(definition, job).finally(() => running.delete(run));
-          running.add(run);
+          const run: Promise<void> = this.runJob(definition, job).finally(() => runs.delete(run));
+          runs.add(run);
         }
         if (jobs !== undefined) continue;
       }
@@ -391,9 +392,9 @@ export class JobQueue {
       }
       // All slots busy: only a run finishing (or shutdown) lets it take another job.
       const sleepMs = free === 0 ? this.settings.pollingIntervalSeconds * 1000 : Math.max(pollInMs, 0);
-      if (this.wakeupsOf(kind) === seenWakeups || free === 0) await this.sleep(kind, sleepMs, running);
+      if (this.wakeupsOf(kind) === seenWakeups || free === 0) await this.sleep(kind, sleepMs, runs);
     }
-    await Promise.allSettled(running);
+    await Promise.allSettled(runs);
   }
 
   private wakeupsOf(kind: string): number {
@@ -419,9 +420,8 @@ export class JobQueue {
 
   private async runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<object>) {
     const attempt = job.retryCount + 1;
-    this.running.set(job.id, definition.kind);
     const started = performance.now();
-    this.runStarts.set(job.id, started);
+    this.running.set(job.id, { kind: definition.kind, startedAt: started });
     let outcome: JobOutcome = 'failed';
     try {
       await withTimeout(
@@ -442,7 +442,6 @@ export class JobQueue {
       }
     } finally {
       this.running.delete(job.id);
-      this.runStarts.delete(job.id);
       if (++this.runsSinceVacuum >= this.settings.vacuumEveryRuns) this.vacuum();
       for (const observer of this.observers) observer(definition.kind, outcome, (performance.now() - started) / 1000);
     }
@@ -476,7 +475,7 @@ export class JobQueue {
    * Waits for a wake-up of this kind, a run of it finishing, or `ms`, whichever comes first. A
    * plain timer: an aborted timers/promises delay costs an AbortError with its stack on every wake-up.
    */
-  private async sleep(kind: string, ms: number, running: Set<Promise<void>>) {
+  private async sleep(kind: string, ms: number, runs: Set<Promise<void>>) {
     if (this.stopping) return;
     let sleepers = this.sleepers.get(kind);
     if (!sleepers) this.sleepers.set(kind, (sleepers = new Set()));
@@ -490,7 +489,7 @@ export class JobQueue {
       const timer = setTimeout(wake, ms);
       waiting.add(wake);
       // A finished run frees a slot; the loop looks again only if a job may be waiting.
-      if (running.size > 0) void Promise.race(running).then(wake, wake);
+      if (runs.size > 0) void Promise.race(runs).then(wake, wake);
     });
   }
 
