@@ -151,6 +151,7 @@ const envSchema = z
     LISTING_CACHE_MB: positiveWhole().optional(),
     LOAD_SHEDDING: booleanFlag,
     SHED_EVENT_LOOP_DELAY_MS: positiveWhole(300),
+    SHED_TURN_MS: positiveWhole(40),
     SHED_HEAP_USED_MB: positiveWhole().optional(),
     SHED_DB_WAITERS: positiveWhole(200),
     SHED_DB_WAIT_MS: positiveWhole(500),
@@ -290,6 +291,8 @@ function toConfig(env: z.output<typeof envSchema>) {
       enabled: env.LOAD_SHEDDING ?? Boolean(env.DATABASE_URL),
       /** Mean event-loop delay (ms) over a sample. */
       eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+      /** What one event-loop turn may spend on API requests (ms) before it sheds the rest it reads. */
+      turnMs: env.SHED_TURN_MS,
       /** Heap in use (MB); unset: 90 % of this process's heap limit. */
       heapUsedMb: env.SHED_HEAP_USED_MB ?? Math.floor((v8.getHeapStatistics().heap_size_limit / 1024 / 1024) * 0.9),
       /** Callers waiting for a database connection. */

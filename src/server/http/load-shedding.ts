@@ -7,7 +7,9 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 
 /** Why a request was shed: the label of http_requests_shed_total. */
-export type ShedReason = 'event-loop-delay' | 'heap' | 'db-waiters' | 'db-wait' | 'in-flight';
+export type ShedReason = 'event-loop-turn' | LoadReason;
+/** The limits read from the instance's load (what /readyz reports); the turn's budget is a request's own. */
+export type LoadReason = 'event-loop-delay' | 'heap' | 'db-waiters' | 'db-wait' | 'in-flight';
 
 export type LoadSheddingSettings = Config['loadShedding'];
 
@@ -15,7 +17,7 @@ export type LoadSheddingSettings = Config['loadShedding'];
 export interface Pressure {
   /** Whether a new /api/ request would be shed right now, and why. */
   shedding: boolean;
-  reason?: ShedReason;
+  reason?: LoadReason;
   eventLoopDelayMs: number;
   heapUsedMb: number;
   dbWaiters: number;
@@ -48,6 +50,11 @@ export class LoadShedder {
   private unlogged = new Map<ShedReason, number>();
   private logTimer: NodeJS.Timeout | undefined;
   private readonly body: string;
+  /** The event-loop turn now running: when it read its first API request (performance.now()), and how many it read. */
+  private turn: { startedAt: number; requests: number } | undefined;
+  private readonly endTurn = () => {
+    this.turn = undefined;
+  };
 
   constructor(readonly settings: LoadSheddingSettings) {
     this.body = JSON.stringify({ success: false, msg: siteMessages.busy, code: 'BUSY' satisfies ErrorCode });
@@ -66,7 +73,7 @@ export class LoadShedder {
    * Why a new API request should be shed now, or undefined to serve it. The hook path leaves out
    * the requests in flight: the raw server has already counted (and admitted) this one among them.
    */
-  reason(countInFlight = true): ShedReason | undefined {
+  reason(countInFlight = true): LoadReason | undefined {
     if (!this.settings.enabled || !this.app) return undefined;
     const { settings } = this;
     if (countInFlight && this.inFlight >= settings.inFlight) return 'in-flight';
@@ -94,12 +101,35 @@ export class LoadShedder {
     };
   }
 
+  /**
+   * 'event-loop-turn' once the turn now running has read more API requests than the in-flight
+   * limit and spent more than its budget on them. Under a rush every connection's next request is
+   * read in one turn, and the ones read last wait for all the others: the sampled event-loop delay
+   * sees that only after the turn, and the requests in flight never pile up when answers come from
+   * the cache within the turn. Shedding the rest of such a turn bounds what a served request
+   * waits, and a shed answer costs a fraction of a served one. A long turn with few requests (a
+   * garbage collection, a cold cache at 50 connections) is no rush: nothing is shed for it.
+   * The turn starts at its first API request; a setImmediate (run once its reading is done) ends it.
+   */
+  private turnReason(): ShedReason | undefined {
+    if (!this.settings.enabled) return undefined;
+    const now = performance.now();
+    if (this.turn === undefined) {
+      this.turn = { startedAt: now, requests: 1 };
+      setImmediate(this.endTurn);
+      return undefined;
+    }
+    const { turn, settings } = this;
+    turn.requests++;
+    return turn.requests > settings.inFlight && now - turn.startedAt > settings.turnMs ? 'event-loop-turn' : undefined;
+  }
+
   /** The raw server's handler: sheds or counts an API request, then hands it to Fastify. */
   wrap(handler: http.RequestListener): http.RequestListener {
     return (request, response) => {
       const url = request.url ?? '';
       if (url.startsWith(SHED_PREFIX)) {
-        const reason = this.reason();
+        const reason = this.turnReason() ?? this.reason();
         if (reason) {
           this.count(reason);
           response.writeHead(503, {

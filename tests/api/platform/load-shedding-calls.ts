@@ -18,6 +18,7 @@ export async function appWithShedding(limits: Partial<Config['loadShedding']>) {
     // Not even sampled: a loop blocked for a whole sample reads as an infinite delay.
     sampleIntervalMs: 600_000,
     eventLoopDelayMs: 60_000,
+    turnMs: 60_000,
     heapUsedMb: 1_000_000,
     dbWaiters: 1_000_000,
     dbWaitMs: 3_600_000,
