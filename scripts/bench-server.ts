@@ -7,7 +7,7 @@
  * this process spent (user + system) and the bytes V8 allocated on its heap in between, which the
  * bench divides by the requests answered.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { GCProfiler } from 'node:v8';
@@ -167,6 +167,8 @@ function allocationSampler(dir: string | undefined) {
       const { profile } = await session.post('HeapProfiler.stopSampling');
       session.disconnect();
       session = undefined;
+      // Created here, as --cpu-prof-dir creates its own: the directory named on the command line need not exist.
+      await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, `run-${++runs}.heapprofile`), JSON.stringify(profile));
     },
   };
