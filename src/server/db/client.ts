@@ -2,8 +2,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { NodePgSession, NodePgTransaction, drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
@@ -265,6 +265,48 @@ function timeConnects(pool: pg.Pool): WaitQueue {
   return waits;
 }
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type TransactionConfig = Parameters<Database['transaction']>[1];
+
+/**
+ * drizzle's transaction on node-postgres, with BEGIN, COMMIT and ROLLBACK sent as they are: drizzle
+ * builds, traces and wraps each as a query of its own, and every write in the app paid that twice.
+ * The transaction handed to `work` is drizzle's own, on the connection this took from the pool.
+ * A transaction with options (isolation level, read only) keeps drizzle's path.
+ */
+function sendTransactionControlAsIs(db: Database, pool: pg.Pool) {
+  const internals = db as unknown as { dialect: PgDialect; session: { options: object } };
+  const { dialect } = internals;
+  const { options } = internals.session;
+  const drizzleTransaction = db.transaction.bind(db);
+  const transaction = async <T>(work: (tx: Transaction) => Promise<T>, config?: TransactionConfig): Promise<T> => {
+    if (config) return drizzleTransaction(work, config);
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    // A connection lost mid-transaction fails the statement running on it; the client's own 'error'
+    // event, with no listener while checked out of the pool, would otherwise end the process.
+    const lost = (error: Error) => (broken = error);
+    client.on('error', lost);
+    try {
+      const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined, options), undefined);
+      await client.query('begin');
+      try {
+        const result = await work(tx as unknown as Transaction);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch((rollbackFailed: Error) => (broken = rollbackFailed));
+        throw error;
+      }
+    } finally {
+      client.off('error', lost);
+      // A connection that could not roll back (or was lost) is closed, not handed to the next caller.
+      client.release(broken);
+    }
+  };
+  Object.defineProperty(db, 'transaction', { configurable: true, value: transaction });
+}
+
 async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -276,6 +318,7 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
   pool.on('error', (error) => onPoolError?.(error));
   const waits = timeConnects(pool);
   const db = drizzleNodePg(pool, drizzleOptions) as unknown as Database;
+  sendTransactionControlAsIs(db, pool);
   const notifications = new PostgresListener(databaseUrl, onPoolError);
   return {
     db,
