@@ -14,6 +14,11 @@ afterAll(async () => {
 });
 
 const row = (key: string) => ({ key, hits: 1, resetAt: new Date(Date.now() + 60_000) });
+/** The first row of a raw statement's answer. */
+async function firstRow<Row>(statement: ReturnType<typeof sql>): Promise<Row> {
+  const result = (await t.app.db.execute(statement)) as unknown as { rows: Row[] };
+  return result.rows[0]!;
+}
 const stored = async () => (await t.app.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key).sort();
 
 describe('transactions on PostgreSQL', () => {
@@ -34,9 +39,9 @@ describe('transactions on PostgreSQL', () => {
     expect(await stored()).not.toContain('rolled-back-1');
     // Every connection of the pool is idle again, none left inside the failed transaction.
     const rows = await Promise.all(
-      Array.from({ length: 10 }, () => t.app.db.execute(sql`select txid_current_if_assigned() as xid`)),
+      Array.from({ length: 10 }, () => firstRow<{ xid: unknown }>(sql`select txid_current_if_assigned() as xid`)),
     );
-    expect(rows.map((result) => (result.rows[0] as { xid: unknown }).xid)).toEqual(Array(10).fill(null));
+    expect(rows.map((row) => row.xid)).toEqual(Array(10).fill(null));
   });
 
   it('keeps the options of a transaction that has them (read only refuses a write)', async () => {
@@ -57,7 +62,7 @@ describe('transactions on PostgreSQL', () => {
     });
     await expect(lost).rejects.toThrow();
     expect(await stored()).not.toContain('lost');
-    const answers = await Promise.all(Array.from({ length: 12 }, () => t.app.db.execute(sql`select 1 as one`)));
-    expect(answers.every((result) => (result.rows[0] as { one: number }).one === 1)).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => firstRow<{ one: number }>(sql`select 1 as one`)));
+    expect(answers.map((row) => row.one)).toEqual(Array(12).fill(1));
   });
 });
