@@ -114,6 +114,7 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
           ...(amount === undefined ? {} : { offerAmount: amount }),
         },
         mail: {},
+        reach: listing.sellerReach.requestReceived,
       });
     } else if (amount !== undefined) {
       await notify(tx, ctx, {
@@ -129,6 +130,7 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
           actorName: buyer.userName,
         },
         mail: {},
+        reach: listing.sellerReach.offerUpdate,
       });
     }
     return { created, replaced: !created && amount !== undefined };

@@ -1,9 +1,15 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BuyRequestStatus } from '#domain/buy-requests/buy-request.schemas.ts';
 import type { OfferParty } from '#domain/buy-requests/offer.constants.ts';
+import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import { runWritten } from '../db/prepared.ts';
 import { buyRequests, products, users } from '../db/schema/index.ts';
+import { type NotificationReach, reachChoiceColumns, reachDevicesColumn } from '../notifications/notifications.repository.ts';
+
+/** The notifications a new request may send its seller (buy-request-rules.ts sendBuyRequest). */
+const REQUEST_RECEIVED = 'buy-request.received' satisfies NotificationKind;
+const OFFER_UPDATE = 'offer.update' satisfies NotificationKind;
 
 /** The listing a buy request is about, as the rules need it. */
 export interface RequestedListing {
@@ -157,14 +163,17 @@ export async function lockListing(
 /** The listing a new request is about, share-locked, with its seller as a notification reaches them. */
 export interface ListingWithSeller extends RequestedListing {
   seller: { id: string; email: string; userName: string };
+  /** How the seller's notifications of a new request, and of an offer on an open one, reach them. */
+  sellerReach: Record<'requestReceived' | 'offerUpdate', NotificationReach>;
   /** Whether the buyer and the seller blocked one another, either way (issue 12). */
   blockedWithBuyer: boolean;
 }
 
 /**
- * lockListing('share') for a new request, with the seller's name and address (the request
- * notifies them) and whether either of the two blocked the other, in the same round trip: only
- * the listing's row is locked, not the seller's.
+ * lockListing('share') for a new request, with the seller's name and address and how each of the
+ * two notifications a request may send reaches them (the request notifies them), and whether
+ * either of the two blocked the other, in the same round trip: only the listing's row is locked,
+ * not the seller's.
  */
 const LOCK_LISTING_WITH_SELLER = {
   name: 'lock-listing-with-seller',
@@ -172,6 +181,9 @@ const LOCK_LISTING_WITH_SELLER = {
   select p.id, p.seller_id, p.title, p.price::float8 as price, p.sold_out, p.buyer_id,
          (extract(epoch from p.reserved_at) * 1000)::float8 as reserved_ms, p.reserved_for_id,
          u.email as seller_email, u.user_name as seller_name,
+         ${reachChoiceColumns('p.seller_id', '$3::text', 'received')},
+         ${reachChoiceColumns('p.seller_id', '$4::text', 'offer')},
+         ${reachDevicesColumn('p.seller_id', 'seller_devices')},
          exists (select 1 from user_blocks b
                   where (b.blocker_id = $2 and b.blocked_id = p.seller_id)
                      or (b.blocker_id = p.seller_id and b.blocked_id = $2)) as blocked
@@ -197,8 +209,13 @@ export async function lockListingWithSeller(
     reserved_for_id: string | null;
     seller_email: string;
     seller_name: string;
+    received_email: boolean;
+    received_push: boolean;
+    offer_email: boolean;
+    offer_push: boolean;
+    seller_devices: string[];
     blocked: boolean;
-  }>(db, { ...LOCK_LISTING_WITH_SELLER, values: [productId, buyerId] });
+  }>(db, { ...LOCK_LISTING_WITH_SELLER, values: [productId, buyerId, REQUEST_RECEIVED, OFFER_UPDATE] });
   if (!row) return undefined;
   return {
     id: row.id,
@@ -210,6 +227,10 @@ export async function lockListingWithSeller(
     reservedAt: row.reserved_ms === null ? null : new Date(row.reserved_ms),
     reservedForId: row.reserved_for_id,
     seller: { id: row.seller_id, email: row.seller_email, userName: row.seller_name },
+    sellerReach: {
+      requestReceived: { email: row.received_email, push: row.received_push, deviceIds: row.seller_devices },
+      offerUpdate: { email: row.offer_email, push: row.offer_push, deviceIds: row.seller_devices },
+    },
     blockedWithBuyer: row.blocked,
   };
 }

@@ -140,19 +140,34 @@ export interface NotificationReach {
   deviceIds: string[];
 }
 
-/** The user's choices for the kind (mail and push are on unless turned off) and their devices, in one read. */
+/**
+ * The columns of a user's reach for one kind, `<as>_email` and `<as>_push` (mail and push are on
+ * unless turned off), for a statement that reads them beside its own: `user` and `kind` are SQL
+ * expressions (a column, a $n parameter).
+ */
+export function reachChoiceColumns(user: string, kind: string, as: string): string {
+  const choice = (column: 'email' | 'push') =>
+    `coalesce((select ${column} from notification_preferences where user_id = ${user} and kind = ${kind}), ${NOTIFICATION_CHOICE_DEFAULT[column]}) as ${as}_${column}`;
+  return `${choice('email')}, ${choice('push')}`;
+}
+
+/** The column of a user's subscribed devices (a JSON array of ids, oldest first), beside a statement's own. */
+export function reachDevicesColumn(user: string, as: string): string {
+  return `coalesce((select json_agg(id order by created_at, id) from push_subscriptions where user_id = ${user}), '[]'::json) as ${as}`;
+}
+
+/** The user's choices for the kind and their devices, in one read. */
 const REACH_OF = {
   name: 'notification-reach',
-  text: `
-  select coalesce((select email from notification_preferences where user_id = $1::uuid and kind = $2::text), ${NOTIFICATION_CHOICE_DEFAULT.email}) as email,
-         coalesce((select push from notification_preferences where user_id = $1::uuid and kind = $2::text), ${NOTIFICATION_CHOICE_DEFAULT.push}) as push,
-         coalesce((select json_agg(id order by created_at, id) from push_subscriptions where user_id = $1::uuid),
-                  '[]'::json) as "deviceIds"`,
+  text: `select ${reachChoiceColumns('$1::uuid', '$2::text', 'reach')}, ${reachDevicesColumn('$1::uuid', 'devices')}`,
 };
 
 export async function reachOf(db: Queryable, userId: string, kind: NotificationKind): Promise<NotificationReach> {
-  const [reach] = await runWritten<NotificationReach>(db, { ...REACH_OF, values: [userId, kind] });
-  return reach!;
+  const [row] = await runWritten<{ reach_email: boolean; reach_push: boolean; devices: string[] }>(db, {
+    ...REACH_OF,
+    values: [userId, kind],
+  });
+  return { email: row!.reach_email, push: row!.reach_push, deviceIds: row!.devices };
 }
 
 /** The kinds the user changed from the defaults, with their choices. */

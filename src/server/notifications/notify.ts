@@ -40,6 +40,11 @@ export interface NewNotification<K extends NotificationKind> {
   mail: MailOnlyData<K> | false;
   /** The mail goes whatever the user's preferences (an admin's action on their account must reach them). */
   alwaysMail?: boolean;
+  /**
+   * How the notification reaches the user, when the change read it with a statement of its own
+   * (a buy request reads its seller's with the listing): one round trip fewer. Read here otherwise.
+   */
+  reach?: NotificationReach;
 }
 
 const NOBODY_REACHED: NotificationReach = { email: false, push: false, deviceIds: [] };
@@ -66,7 +71,8 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
   const id = randomUUID();
   const asksMailChoice = notification.mail !== false && !notification.alwaysMail;
   // Read only when something depends on it: a kind never pushed, mailed always or never, asks nothing.
-  const reach = asksMailChoice || isPushKind(kind) ? await reachOf(tx, to.id, kind) : NOBODY_REACHED;
+  const reach =
+    notification.reach ?? (asksMailChoice || isPushKind(kind) ? await reachOf(tx, to.id, kind) : NOBODY_REACHED);
   if (notification.mail !== false && (notification.alwaysMail || reach.email)) {
     await queueMail(tx, ctx, {
       kind,

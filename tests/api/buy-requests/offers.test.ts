@@ -11,6 +11,7 @@ import type { MyListingsResponse, ProductListResponse, ProductResponse } from '#
 import { fakeClock } from '#server/clock.ts';
 import { conversationMessages, conversations, notifications } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
+import { setPreference } from '#server/notifications/notifications.repository.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 import { buyRequestCalls, storedDeal, storedRequests } from './buy-request-calls.ts';
@@ -154,6 +155,25 @@ describe('making an offer', () => {
       payload: { event: 'replaced', amount: 380, previousAmount: 300, by: 'buyer', actorName: 'meera' },
     });
     expect((await linesOf(productId)).at(-1)!.body).toBe('Offered ₹380, replacing the offer of ₹300.');
+  });
+
+  it("follows the seller's mail choice for offer updates: a replaced offer is mailed unless they turned that off", async () => {
+    const productId = await listing('Study chair');
+    await setPreference(t.app.db, seller.id, 'offer.update', { email: false }, new Date());
+    await offer(cookies.buyer, productId, 300);
+    await t.drainJobs();
+    t.mailer.sent.length = 0;
+    const mailsToSeller = () => t.mailer.sent.filter((mail) => mail.to === seller.email);
+
+    await offer(cookies.buyer, productId, 380);
+    await t.drainJobs();
+    expect(await lastNotificationOf(seller)).toMatchObject({ kind: 'offer.update', payload: { amount: 380 } });
+    expect(mailsToSeller()).toEqual([]);
+
+    await setPreference(t.app.db, seller.id, 'offer.update', { email: true }, new Date());
+    await offer(cookies.buyer, productId, 420);
+    await t.drainJobs();
+    expect(mailsToSeller()).toHaveLength(1);
   });
 
   it('refuses an offer on your own listing', async () => {
