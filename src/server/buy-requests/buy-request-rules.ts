@@ -12,7 +12,6 @@ import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
 import { type MessageWriteContext, postBuyRequestMessage, postDecisionLine } from '../conversations/conversation-rules.ts';
 import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { notify } from '../notifications/notify.ts';
-import { transactionWithEvents } from '../events/event-bus.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { offerMessages } from '#domain/buy-requests/offer.messages.ts';
@@ -67,13 +66,19 @@ export function requireListing<L extends RequestedListing>(listing: L | undefine
  * without one is at the asking price again. The listing is share-locked, so a sale in progress
  * finishes first (and then refuses this) or waits for it (and then closes this request with the others).
  */
-export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, body: MarkInterestedBody): Promise<string> {
+export async function sendBuyRequest(
+  ctx: BuyRequestContext,
+  buyer: UserRow,
+  body: MarkInterestedBody,
+): Promise<{ msg: string; caughtUp: boolean }> {
   if (!isUuid(body.productId)) throw notFound(productMessages.notFound);
   await enforceRateLimits(ctx.db, ctx.clock, [{ rule: SEND_BUY_REQUEST_PER_BUYER, subject: buyer.id }]);
   const amount = body.offerAmount;
   const message = body.buyerMessage ?? offerMessages.defaultOfferMessage(amount ?? 0);
   await assertNoProhibitedWords(ctx, ctx.db, [message]);
-  const outcome = await transactionWithEvents(ctx.db, async (tx) => {
+  // Every change of the request is in this transaction, so its events (with a barrier) are all the
+  // answer waits for: the listing cache's hook needs no barrier of its own (listing-cache.ts).
+  const { result: outcome, caughtUp } = await ctx.events.transactionCaughtUp(ctx.db, async (tx) => {
     const listing = requireListing(await lockListingWithSeller(tx, body.productId, buyer.id));
     if (listing.sellerId === buyer.id)
       throw forbidden(amount === undefined ? buyRequestMessages.ownListing : offerMessages.ownListing);
@@ -135,8 +140,8 @@ export async function sendBuyRequest(ctx: BuyRequestContext, buyer: UserRow, bod
     }
     return { created, replaced: !created && amount !== undefined };
   });
-  if (amount !== undefined) return outcome.replaced ? offerMessages.offerReplaced : offerMessages.offerSent;
-  return outcome.created ? buyRequestMessages.sent : buyRequestMessages.updated;
+  if (amount !== undefined) return { msg: outcome.replaced ? offerMessages.offerReplaced : offerMessages.offerSent, caughtUp };
+  return { msg: outcome.created ? buyRequestMessages.sent : buyRequestMessages.updated, caughtUp };
 }
 
 /** The caller must be the seller the body names; the ids are checked, never trusted. */

@@ -52,7 +52,8 @@ export const buyRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mark-interested',
     { schema: { body: markInterestedBodySchema, response: { 200: buyRequestMessageResponseSchema } } },
     async (request) => {
-      const msg = await sendBuyRequest(contextOf(app), currentUser(request), request.body);
+      const { msg, caughtUp } = await sendBuyRequest(contextOf(app), currentUser(request), request.body);
+      request.eventsCaughtUp = caughtUp;
       return { success: true as const, msg };
     },
   );

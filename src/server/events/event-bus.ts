@@ -31,12 +31,17 @@ const heldEvents = new WeakMap<Queryable, string[]>();
  * trip each. Nothing changes for the listeners: NOTIFY delivers on commit only, and a function
  * scan over the array sends them in the order they were published.
  */
-export function transactionWithEvents<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+export function transactionWithEvents<T>(
+  db: Database,
+  work: (tx: Queryable) => Promise<T>,
+  closingEvents: readonly string[] = [],
+): Promise<T> {
   return db.transaction(async (tx) => {
     const held: string[] = [];
     heldEvents.set(tx, held);
     const result = await work(tx);
     heldEvents.delete(tx);
+    held.push(...closingEvents);
     if (held.length === 1) await runWritten(tx, { ...NOTIFY_ONE, values: [EVENT_CHANNEL, held[0]] });
     else if (held.length > 1) await runWritten(tx, { ...NOTIFY_MANY, values: [EVENT_CHANNEL, held] });
     return result;
@@ -46,6 +51,13 @@ export function transactionWithEvents<T>(db: Database, work: (tx: Queryable) => 
 interface Envelope {
   topic: string;
   data: unknown;
+}
+
+/** The NOTIFY payload of an event. */
+function envelopeOf<T extends BusTopic>(topic: T, data: BusTopics[T]): string {
+  const payload = JSON.stringify({ topic, data } satisfies Envelope);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Event ${topic} is too large to notify`);
+  return payload;
 }
 
 /**
@@ -79,20 +91,61 @@ export class EventBus {
   async caughtUp(db: Queryable, timeoutMs = 2000): Promise<boolean> {
     if (!this.live) return false;
     const token = randomUUID();
-    const arrived = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      timer.unref();
-      this.barriers.set(token, () => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+    const arrival = this.awaitBarrier(token);
     try {
       await this.publish(db, 'bus.barrier', { token });
-      return await arrived;
+      return await arrival.within(timeoutMs);
     } finally {
-      this.barriers.delete(token);
+      arrival.forget();
     }
+  }
+
+  /**
+   * transactionWithEvents() whose events end with a barrier: once it resolves, the transaction has
+   * committed and `caughtUp` says whether its events, and every event committed before them, have
+   * been delivered to this instance's handlers (as caughtUp() would after it, without a round trip
+   * of its own). False when they did not arrive within `timeoutMs` of the commit, or the bus is not
+   * live: the caller then assumes it missed some. A write whose every change is in this one
+   * transaction answers once caughtUp is known (request.eventsCaughtUp: the listing cache's hook
+   * then sends no barrier of its own).
+   */
+  async transactionCaughtUp<T>(
+    db: Database,
+    work: (tx: Queryable) => Promise<T>,
+    timeoutMs = 2000,
+  ): Promise<{ result: T; caughtUp: boolean }> {
+    if (!this.live) return { result: await transactionWithEvents(db, work), caughtUp: false };
+    const token = randomUUID();
+    const arrival = this.awaitBarrier(token);
+    try {
+      const result = await transactionWithEvents(db, work, [envelopeOf('bus.barrier', { token })]);
+      return { result, caughtUp: await arrival.within(timeoutMs) };
+    } finally {
+      arrival.forget();
+    }
+  }
+
+  /** Listens for the barrier `token` from now on (it may arrive before the statement that sent it returns). */
+  private awaitBarrier(token: string) {
+    let arrived = false;
+    let onArrival = () => {};
+    this.barriers.set(token, () => {
+      arrived = true;
+      onArrival();
+    });
+    return {
+      within: (timeoutMs: number) =>
+        new Promise<boolean>((resolve) => {
+          if (arrived) return resolve(true);
+          const timer = setTimeout(() => resolve(false), timeoutMs);
+          timer.unref();
+          onArrival = () => {
+            clearTimeout(timer);
+            resolve(true);
+          };
+        }),
+      forget: () => this.barriers.delete(token),
+    };
   }
 
   async stop(): Promise<void> {
@@ -111,8 +164,7 @@ export class EventBus {
    * In a transactionWithEvents() it is held and sent with the transaction's others just before commit.
    */
   async publish<T extends BusTopic>(db: Queryable, topic: T, data: BusTopics[T]): Promise<void> {
-    const payload = JSON.stringify({ topic, data } satisfies Envelope);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`Event ${topic} is too large to notify`);
+    const payload = envelopeOf(topic, data);
     const held = heldEvents.get(db);
     if (held) held.push(payload);
     else await runWritten(db, { ...NOTIFY_ONE, values: [EVENT_CHANNEL, payload] });

@@ -38,6 +38,13 @@ declare module 'fastify' {
      */
     listingAnswers?: 'unchanged';
   }
+  interface FastifyRequest {
+    /**
+     * Set by a write whose every change was one EventBus.transactionCaughtUp(): whether its events
+     * have arrived here. The listing cache's hook then sends no barrier of its own.
+     */
+    eventsCaughtUp: boolean | undefined;
+  }
   interface FastifyInstance {
     /** Finished listing answers of this instance, cleared on every catalogue change (listing-cache.ts). */
     listingCache: ListingCache;
@@ -256,17 +263,20 @@ function tagsOf(scope: AnswerScope, payload: unknown): string[] {
  *    the connection is back (ReadCache canFill);
  *  - this instance's own successful writes hold their answer until the events committed before it
  *    have arrived here (EventBus.caughtUp), so the writer's next read shows the change; if they do
- *    not arrive in time, everything is dropped. Writes marked `listingAnswers: 'unchanged'` skip it.
+ *    not arrive in time, everything is dropped. Writes marked `listingAnswers: 'unchanged'` skip it;
+ *    a write that waited for its own transaction's events (request.eventsCaughtUp) sends no barrier.
  */
 export function registerListingCache(app: FastifyInstance): ListingCache {
   const cache = new ListingCache(app);
   app.decorate('listingCache', cache);
   const unsubscribe = app.events.subscribe('catalogue.changed', (change) => cache.applyChange(change));
   const stopResync = app.events.onResync(() => cache.clear());
+  app.decorateRequest('eventsCaughtUp', undefined);
   app.addHook('onSend', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;
     if (request.routeOptions.config.listingAnswers === 'unchanged') return;
-    if (!(await app.events.caughtUp(app.db))) cache.clear();
+    const caughtUp = request.eventsCaughtUp ?? (await app.events.caughtUp(app.db));
+    if (!caughtUp) cache.clear();
   });
   app.addHook('onClose', async () => {
     unsubscribe();

@@ -63,6 +63,54 @@ describe('event bus (cross-instance notifications)', () => {
     expect(await arriving).toEqual([31]);
   });
 
+  it('resolves a transactionCaughtUp once its events have been delivered here, in one statement with them', async () => {
+    const { app } = testApp;
+    const seen: number[] = [];
+    const stop = app.events.subscribe('test.ping', ({ n }) => seen.push(n));
+    try {
+      const { result, caughtUp } = await app.events.transactionCaughtUp(app.db, async (tx) => {
+        await app.events.publish(tx, 'test.ping', { n: 40 });
+        await app.events.publish(tx, 'test.ping', { n: 41 });
+        return 'done';
+      });
+      expect({ result, caughtUp }).toEqual({ result: 'done', caughtUp: true });
+      // Delivered before it resolved: nothing to wait for.
+      expect(seen).toEqual([40, 41]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('rolls a transactionCaughtUp back whole, and forgets its barrier', async () => {
+    const { app } = testApp;
+    const arriving = nextEvents(app.events, 1);
+    await expect(
+      app.events.transactionCaughtUp(app.db, async (tx) => {
+        await app.events.publish(tx, 'test.ping', { n: 50 });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await app.events.publish(app.db, 'test.ping', { n: 51 });
+    expect(await arriving).toEqual([51]);
+    expect((app.events as unknown as { barriers: Map<string, unknown> }).barriers.size).toBe(0);
+  });
+
+  it('commits a transactionCaughtUp but says it did not catch up while the bus is not live', async () => {
+    const { app } = testApp;
+    const live = vi.spyOn(app.events, 'live', 'get').mockReturnValue(false);
+    try {
+      const arriving = nextEvents(app.events, 1);
+      const outcome = await app.events.transactionCaughtUp(app.db, async (tx) => {
+        await app.events.publish(tx, 'test.ping', { n: 60 });
+        return 'committed';
+      });
+      expect(outcome).toEqual({ result: 'committed', caughtUp: false });
+      expect(await arriving).toEqual([60]);
+    } finally {
+      live.mockRestore();
+    }
+  });
+
   it('refuses an event too large for a notification rather than losing it silently', async () => {
     const { app } = testApp;
     await expect(app.events.publish(app.db, 'test.ping', { n: 1, padding: 'x'.repeat(9000) } as never)).rejects.toThrow(

@@ -267,6 +267,23 @@ describe("no one is served another viewer's cached answer", () => {
     expect(titlesOf(await calls.list(buyerCookie, { requested: 'true', q: 'requested kettle' }))).toEqual(['Requested kettle']);
   });
 
+  it("shows the buyer's request in their next read of a cached answer, the request's own events having arrived with its answer", async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Awaited kettle' });
+    await calls.settled();
+    const query = { requested: 'true', q: 'awaited kettle' };
+    expect(titlesOf(await calls.list(buyerCookie, query))).toEqual([]);
+    const barriers = vi.spyOn(t.app.events, 'caughtUp');
+    try {
+      const sent = await buyRequestCalls(t).markInterested(buyerCookie, { productId: id, buyerMessage: 'Still there?' });
+      expect(sent.statusCode).toBe(200);
+      // No barrier of its own after the answer: one went with the request's transaction.
+      expect(barriers).not.toHaveBeenCalled();
+    } finally {
+      barriers.mockRestore();
+    }
+    expect(titlesOf(await calls.list(buyerCookie, query))).toEqual(['Awaited kettle']);
+  });
+
   it("shows a seller their own hidden listing, and not to others asking for that seller's listings", async () => {
     const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Own hidden mug' });
     await t.app.db.update(products).set({ underReview: true }).where(eq(products.id, id));
