@@ -71,8 +71,7 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
   const id = randomUUID();
   const asksMailChoice = notification.mail !== false && !notification.alwaysMail;
   // Read only when something depends on it: a kind never pushed, mailed always or never, asks nothing.
-  const reach =
-    notification.reach ?? (asksMailChoice || isPushKind(kind) ? await reachOf(tx, to.id, kind) : NOBODY_REACHED);
+  const reach = notification.reach ?? (asksMailChoice || isPushKind(kind) ? await reachOf(tx, to.id, kind) : NOBODY_REACHED);
   if (notification.mail !== false && (notification.alwaysMail || reach.email)) {
     await queueMail(tx, ctx, {
       kind,
