@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { DatabaseHandle, Queryable, SqlRows } from '../db/client.ts';
+import type { DatabaseHandle, Queryable } from '../db/client.ts';
+import { runWritten } from '../db/prepared.ts';
 
 /**
  * pg-boss's statements are a fixed set of texts (its schema name and options are built in, values
@@ -52,21 +53,15 @@ export function bossDatabase(handle: DatabaseHandle): TrackedBossDatabase {
 
 /**
  * pg-boss inside a caller's open transaction, so a job is stored exactly when the change that
- * causes it commits. pg-boss's `$1`-style statements go as they are to the transaction's session
- * (drizzle's public `_.session`): rebuilding them through drizzle's `sql` chunks cost a send more
- * CPU and heap than running them. Values bind as the driver binds them (an array is one `$2::uuid[]`).
+ * causes it commits. pg-boss's `$1`-style statements go as they are to the transaction's
+ * connection (runWritten): rebuilding them through drizzle's `sql` chunks cost a send more CPU and
+ * heap than running them. Values bind as the driver binds them (an array is one `$2::uuid[]`).
  */
 export function bossDatabaseIn(tx: Queryable): PgBoss.Db {
   return {
     async executeSql(text, values = []) {
-      const statement = tx._.session.prepareQuery<{ execute: SqlRows; all: unknown; values: unknown }>(
-        { sql: text, params: values },
-        undefined,
-        values.length ? bossStatementName(text) : undefined,
-        false,
-      );
-      const result = await statement.execute();
-      return { rows: result.rows };
+      const name = values.length ? bossStatementName(text) : undefined;
+      return { rows: await runWritten<Record<string, unknown>>(tx, { name, text, values }) };
     },
   };
 }
