@@ -134,6 +134,7 @@ describe('load shedding', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/campus' }).loadShedding).toMatchObject({
       enabled: true,
       eventLoopDelayMs: 300,
+      turnMs: 40,
       dbWaiters: 200,
       dbWaitMs: 500,
       inFlight: 64,
