@@ -19,7 +19,9 @@
  * --rush runs the varied reads at each number of connections given and separates the answers that
  * were served from those shed (503): served req/s and p50/p99, shed count and shed p99, socket errors
  * and timeouts, the slowest /healthz answer during the run, and afterwards the time until a light
- * load sees its normal p99 again and the app's memory.
+ * load sees its normal p99 again and the app's memory. Beside each level, the same load on the bare
+ * server: its p99, its slowest answer on a new connection (the floor for /healthz) and its p99 when
+ * it answers everything with the busy 503 (the floor for a shed answer).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -335,8 +337,42 @@ async function whileProbingHealth<T>(
   }
 }
 
+/** Tells the bare server to answer every request as a shed one (503 busy), or as the app served it. */
+async function setBareBusy(bare: ChildProcess, on: boolean) {
+  bare.send({ type: 'busy', on });
+  await new Promise((resolve) => bare.once('message', resolve));
+}
+
+/**
+ * The same rush on the bare server, twice: answering the app's bytes (its p99, and the slowest
+ * answer on a new connection, the floor for the app's /healthz), then answering every request with
+ * the busy 503 (the floor for the app's shed answers). What the hardware and the load generator
+ * allow at this number of connections, measured in the same run as the app.
+ */
+async function bareRush(
+  bare: { child: ChildProcess; url: string },
+  connections: number,
+  seconds: number,
+  plan: () => ReturnType<typeof createPlanner>,
+) {
+  const served = await whileProbingHealth(bare.url, () =>
+    load(bare.url, autocannonRequests(plan(), 0, true), seconds, connections),
+  );
+  await setBareBusy(bare.child, true);
+  const shed = await load(bare.url, autocannonRequests(plan(), 0, true), seconds, connections).finally(() =>
+    setBareBusy(bare.child, false),
+  );
+  return {
+    servedP99: served.value.served.getValueAtPercentile(99),
+    slowestNewConnectionMs: served.slowestHealthMs,
+    shedRate: Math.round(shed.shed.totalCount / seconds),
+    shedP99: shed.shed.getValueAtPercentile(99),
+  };
+}
+
 async function rush(
   app: { child: ChildProcess; url: string },
+  bare: { child: ChildProcess; url: string },
   measureDir: string,
   opts: ReturnType<typeof options>,
   plan: (share: number) => ReturnType<typeof createPlanner>,
@@ -368,6 +404,7 @@ async function rush(
     }
     const rssMb = Math.round(run.cost.rss / 1024 / 1024);
     const load1 = loadAverage();
+    const floor = await bareRush(bare, connections, opts.seconds, () => plan(0));
     const line = {
       connections,
       servedRate: Math.round(servedRate),
@@ -385,14 +422,17 @@ async function rush(
     console.info(
       `${connections} connections (load average ${load1.toFixed(2)}): served ${line.servedRate} req/s, p50 ${line.p50} ms, p99 ${line.p99} ms; shed ${shedCount} (p99 ${line.shedP99} ms); ${result.errors} socket errors, ${result.timeouts} timeouts; slowest /healthz ${line.health} ms (${line.healthFailures} failed); back to normal after ${line.recovered}; app RSS ${rssMb} MB; ${describeStatuses(statuses)}`,
     );
+    console.info(
+      `  bare node:http at ${connections} connections: p99 ${floor.servedP99} ms, slowest answer on a new connection ${floor.slowestNewConnectionMs} ms; answering 503 busy to all: ${floor.shedRate} req/s, p99 ${floor.shedP99} ms`,
+    );
     rows.push(
-      `| ${connections} | ${line.servedRate} | ${line.p50} | ${line.p99} | ${shedCount} | ${line.shedP99} | ${result.errors} | ${result.timeouts} | ${line.health} | ${line.recovered} | ${rssMb} | ${load1.toFixed(1)} |`,
+      `| ${connections} | ${line.servedRate} | ${line.p50} | ${line.p99} | ${shedCount} | ${line.shedP99} | ${result.errors} | ${result.timeouts} | ${line.health} | ${line.recovered} | ${rssMb} | ${floor.servedP99} | ${floor.slowestNewConnectionMs} | ${floor.shedP99} | ${load1.toFixed(1)} |`,
     );
   }
   console.info(
-    '\n| connections | served req/s | p50 ms | p99 ms | shed (503) | shed p99 ms | socket errors | timeouts | slowest /healthz ms | recovered after | app RSS MB | load avg |',
+    '\n| connections | served req/s | p50 ms | p99 ms | shed (503) | shed p99 ms | socket errors | timeouts | slowest /healthz ms | recovered after | app RSS MB | bare p99 ms | bare slowest new connection ms | bare 503 p99 ms | load avg |',
   );
-  console.info('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|');
+  console.info('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|');
   for (const row of rows) console.info(row);
 }
 
@@ -430,7 +470,7 @@ async function main() {
     const bodies = await sampleBodies(app.url, plan(0.5));
     bare.child.send({ type: 'bodies', bodies });
     await new Promise((resolve) => bare.child.once('message', resolve));
-    if (opts.rush) await rush(app, measureDir, opts, plan);
+    if (opts.rush) await rush(app, bare, measureDir, opts, plan);
     else await mix(app, bare.url, measureDir, opts, plan);
   } finally {
     bare.child.send({ type: 'stop' });
