@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, NotificationChannel, Queryable } from '../db/client.ts';
+import { type Database, type NotificationChannel, type Queryable, quoteLiteral, sendWithCommit } from '../db/client.ts';
 import { runWritten } from '../db/prepared.ts';
 
 /** The one PostgreSQL channel every instance listens on; topics are told apart in the payload. */
@@ -26,10 +26,14 @@ const NOTIFY_MANY = { name: 'notify-events', text: 'select pg_notify($1, payload
 /** The events of each open transactionWithEvents(), in the order they were published. */
 const heldEvents = new WeakMap<Queryable, string[]>();
 
+/** The NOTIFY commands of held events, in the order they were published. */
+const notifyCommands = (payloads: readonly string[]) =>
+  payloads.map((payload) => `notify ${EVENT_CHANNEL}, ${quoteLiteral(payload)}`).join(';');
+
 /**
- * A transaction whose events go in one statement just before it commits, rather than one round
- * trip each. Nothing changes for the listeners: NOTIFY delivers on commit only, and a function
- * scan over the array sends them in the order they were published.
+ * A transaction whose events go out with its COMMIT (in its round trip on node-postgres, else in
+ * one statement just before it), rather than one round trip each. Nothing changes for the
+ * listeners: NOTIFY delivers on commit only, in the order the events were published.
  */
 export function transactionWithEvents<T>(
   db: Database,
@@ -42,6 +46,7 @@ export function transactionWithEvents<T>(
     const result = await work(tx);
     heldEvents.delete(tx);
     held.push(...closingEvents);
+    if (held.length === 0 || sendWithCommit(tx, notifyCommands(held))) return result;
     if (held.length === 1) await runWritten(tx, { ...NOTIFY_ONE, values: [EVENT_CHANNEL, held[0]] });
     else if (held.length > 1) await runWritten(tx, { ...NOTIFY_MANY, values: [EVENT_CHANNEL, held] });
     return result;

@@ -3,6 +3,7 @@ import type { EventBus } from '#server/events/event-bus.ts';
 declare module '#server/events/event-bus.ts' {
   interface BusTopics {
     'test.ping': { n: number };
+    'test.text': { text: string };
   }
 }
 

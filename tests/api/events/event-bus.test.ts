@@ -52,6 +52,21 @@ describe('event bus (cross-instance notifications)', () => {
     expect(await arriving).toEqual([20, 21, 22, 23]);
   });
 
+  it('delivers the text of a held event exactly as published, quotes, backslashes and SQL included', async () => {
+    const { app } = testApp;
+    const text = `it's a \\ "quoted" one'); commit; select ('x\\' -- ünïcødé 🎉\n`;
+    const arriving = new Promise<string>((resolve) => {
+      const stop = app.events.subscribe('test.text', (data) => {
+        stop();
+        resolve(data.text);
+      });
+    });
+    await transactionWithEvents(app.db, async (tx) => {
+      await app.events.publish(tx, 'test.text', { text });
+    });
+    expect(await arriving).toBe(text);
+  });
+
   it('sends nothing a transactionWithEvents held when it rolls back', async () => {
     const { app } = testApp;
     const arriving = nextEvents(app.events, 1);

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { quoteLiteral, sendWithCommit } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema/index.ts';
+import { transactionWithEvents } from '#server/events/event-bus.ts';
+import { nextEvents } from '../events/bus-events.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 
 // Runs only in the PostgreSQL pass: the app's transactions on node-postgres send BEGIN, COMMIT and
@@ -64,5 +68,88 @@ describe('transactions on PostgreSQL', () => {
     expect(await stored()).not.toContain('lost');
     const answers = await Promise.all(Array.from({ length: 12 }, () => firstRow<{ one: number }>(sql`select 1 as one`)));
     expect(answers.map((row) => row.one)).toEqual(Array(12).fill(1));
+  });
+
+  describe('what is sent with the COMMIT', () => {
+    const insertRow = (key: string) =>
+      `insert into rate_limits (key, hits, reset_at) values (${quoteLiteral(key)}, 1, now() + interval '1 minute')`;
+
+    /** The text of every statement the pool's connections are given while `work` runs. */
+    async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+      const query = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        await work();
+        return query.mock.calls.map(([config]) => (typeof config === 'string' ? config : (config as { text: string }).text));
+      } finally {
+        query.mockRestore();
+      }
+    }
+
+    it('runs a statement given to sendWithCommit after the transaction’s own, in the round trip of its COMMIT', async () => {
+      const statements = await statementsOf(() =>
+        t.app.db.transaction(async (tx) => {
+          await tx.insert(rateLimits).values(row('before-commit'));
+          expect(sendWithCommit(tx, insertRow('with-commit'))).toBe(true);
+        }),
+      );
+      expect(await stored()).toEqual(expect.arrayContaining(['before-commit', 'with-commit']));
+      expect(statements).toHaveLength(3);
+      expect(statements[0]).toBe('begin');
+      expect(statements[2]).toBe(`${insertRow('with-commit')};commit`);
+    });
+
+    it('rolls the whole transaction back when a statement sent with the COMMIT fails', async () => {
+      const failed = t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimits).values(row('before-failed-commit'));
+        sendWithCommit(tx, insertRow('failed-with-commit'));
+        sendWithCommit(tx, 'select 1/0');
+      });
+      await expect(failed).rejects.toThrow(/division by zero/);
+      expect(await stored()).not.toContain('before-failed-commit');
+      expect(await stored()).not.toContain('failed-with-commit');
+      const rows = await Promise.all(
+        Array.from({ length: 10 }, () => firstRow<{ xid: unknown }>(sql`select txid_current_if_assigned() as xid`)),
+      );
+      expect(rows.map((row) => row.xid)).toEqual(Array(10).fill(null));
+    });
+
+    it('quotes a literal that reads back as written, whatever standard_conforming_strings says', async () => {
+      const text = `it's \\ a "test"; commit; -- \\' ünï 🎉`;
+      for (const conforming of ['on', 'off']) {
+        const read = await t.app.db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`set local standard_conforming_strings = ${conforming}`));
+          const result = (await tx.execute(sql.raw(`select ${quoteLiteral(text)} as text`))) as unknown as {
+            rows: { text: string }[];
+          };
+          return result.rows[0]!.text;
+        });
+        expect(read).toBe(text);
+      }
+    });
+
+    it('leaves a transaction with options to its caller: nothing is sent with its COMMIT', async () => {
+      await t.app.db.transaction(
+        async (tx) => {
+          expect(sendWithCommit(tx, insertRow('not-with-commit'))).toBe(false);
+        },
+        { isolationLevel: 'serializable' },
+      );
+      expect(await stored()).not.toContain('not-with-commit');
+    });
+
+    it('sends a transactionWithEvents’ events in the round trip of its COMMIT, in the order published', async () => {
+      const arriving = nextEvents(t.app.events, 2);
+      const statements = await statementsOf(() =>
+        transactionWithEvents(t.app.db, async (tx) => {
+          await t.app.events.publish(tx, 'test.ping', { n: 1 });
+          await t.app.events.publish(tx, 'test.ping', { n: 2 });
+        }),
+      );
+      expect(statements).toEqual([
+        'begin',
+        'notify campus_market_events, \'{"topic":"test.ping","data":{"n":1}}\';notify campus_market_events, \'{"topic":"test.ping","data":{"n":2}}\';commit',
+      ]);
+      expect(await arriving).toEqual([1, 2]);
+    });
   });
 });
