@@ -268,12 +268,6 @@ function timeConnects(pool: pg.Pool): WaitQueue {
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type TransactionConfig = Parameters<Database['transaction']>[1];
 
-/**
- * drizzle's transaction on node-postgres, with BEGIN, COMMIT and ROLLBACK sent as they are: drizzle
- * builds, traces and wraps each as a query of its own, and every write in the app paid that twice.
- * The transaction handed to `work` is drizzle's own, on the connection this took from the pool.
- * A transaction with options (isolation level, read only) keeps drizzle's path.
- */
 /** The statements each open transaction on the direct path sends in the round trip of its COMMIT. */
 const sentWithCommit = new WeakMap<Queryable, string[]>();
 
@@ -301,6 +295,12 @@ export function quoteLiteral(text: string): string {
   return text.includes('\\') ? `E${quoted.replaceAll('\\', '\\\\')}` : quoted;
 }
 
+/**
+ * drizzle's transaction on node-postgres, with BEGIN, COMMIT and ROLLBACK sent as they are: drizzle
+ * builds, traces and wraps each as a query of its own, and every write in the app paid that twice.
+ * The transaction handed to `work` is drizzle's own, on the connection this took from the pool.
+ * A transaction with options (isolation level, read only) keeps drizzle's path.
+ */
 function sendTransactionControlAsIs(db: Database, pool: pg.Pool) {
   const internals = db as unknown as { dialect: PgDialect; session: { options: object } };
   const { dialect } = internals;
