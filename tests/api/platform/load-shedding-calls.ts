@@ -38,12 +38,17 @@ export const poolSize = (app: TestApp) => (app.app.dbHandle.kind === 'pglite' ? 
 export async function holdConnections(app: TestApp, count: number): Promise<() => Promise<void>> {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
+  let holding = 0;
   const held = Array.from({ length: count }, () =>
     app.app.db.transaction(async (tx) => {
       await tx.execute('select 1');
+      holding++;
       await gate;
     }),
   );
+  // Every connection taken (on a slow machine the transactions take a while to get them: a request
+  // sent before would still find one free), and the rest of the transactions waiting.
+  await expect.poll(() => holding, { timeout: 10_000 }).toBe(Math.min(count, poolSize(app)));
   const waiting = Math.max(0, count - poolSize(app));
   await expect.poll(() => app.app.dbHandle.connections().waiting, { timeout: 5000 }).toBeGreaterThanOrEqual(waiting);
   const release = async () => {
