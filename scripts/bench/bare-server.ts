@@ -6,12 +6,12 @@
  * the app answers a shed one (503, Retry-After, the busy body): the floor for a shed answer.
  */
 import http from 'node:http';
-import { siteMessages } from '#domain/site.messages.ts';
+import { SHED_ANSWER_BODY } from '#server/http/load-shedding.ts';
 import { KIND_PARAM } from './workload.ts';
 
 const bodies = new Map<string, Buffer>();
 let fallback: Buffer = Buffer.from('{"success":true}');
-const busyBody = Buffer.from(JSON.stringify({ success: false, msg: siteMessages.busy, code: 'BUSY' }));
+const busyBody = Buffer.from(SHED_ANSWER_BODY);
 let busy = false;
 
 const server = http.createServer((request, response) => {
@@ -26,7 +26,7 @@ const server = http.createServer((request, response) => {
       response.writeHead(503, {
         'content-type': 'application/json; charset=utf-8',
         'content-length': busyBody.length,
-        'retry-after': '2',
+        'retry-after': '3',
       });
       response.end(busyBody);
       return;

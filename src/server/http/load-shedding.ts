@@ -29,6 +29,8 @@ export interface Pressure {
 const SHED_PREFIX = '/api/';
 /** Live streams stay open for minutes: they are shed when opened, but not counted as in flight. */
 const LIVE_STREAM_PATH = '/api/v1/events';
+/** The JSON text of every shed answer (the bench's bare server answers the same bytes). */
+export const SHED_ANSWER_BODY = JSON.stringify({ success: false, msg: siteMessages.busy, code: 'BUSY' satisfies ErrorCode });
 /** How often a summary of what was shed reaches the log (never a line per shed request). */
 const SHED_LOG_INTERVAL_MS = 5000;
 
@@ -57,7 +59,7 @@ export class LoadShedder {
   };
 
   constructor(readonly settings: LoadSheddingSettings) {
-    this.body = JSON.stringify({ success: false, msg: siteMessages.busy, code: 'BUSY' satisfies ErrorCode });
+    this.body = SHED_ANSWER_BODY;
   }
 
   get retryAfter(): string {

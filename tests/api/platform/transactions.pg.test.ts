@@ -74,12 +74,19 @@ describe('transactions on PostgreSQL', () => {
     const insertRow = (key: string) =>
       `insert into rate_limits (key, hits, reset_at) values (${quoteLiteral(key)}, 1, now() + interval '1 minute')`;
 
-    /** The text of every statement the pool's connections are given while `work` runs. */
+    /**
+     * The text of every statement the transaction's connection is given while `work` runs (the one
+     * that was sent `begin`): other connections (the job workers' polls) are left out.
+     */
     async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
       const query = vi.spyOn(pg.Client.prototype, 'query');
       try {
         await work();
-        return query.mock.calls.map(([config]) => (typeof config === 'string' ? config : (config as { text: string }).text));
+        const texts = query.mock.calls.map(([config]) =>
+          typeof config === 'string' ? config : (config as { text: string }).text,
+        );
+        const transactionClient = query.mock.contexts[texts.indexOf('begin')];
+        return texts.filter((_, call) => query.mock.contexts[call] === transactionClient);
       } finally {
         query.mockRestore();
       }
