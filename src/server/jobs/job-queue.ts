@@ -34,22 +34,51 @@ export interface RunningJob {
   lastAttempt: boolean;
 }
 
-export interface JobDefinition<K extends JobKind = JobKind> {
+/** A due job as a batch handler gets it. */
+export interface BatchedJob<K extends JobKind = JobKind> {
+  data: JobKinds[K];
+  job: RunningJob;
+}
+
+/** A job of a batch that failed, and why (a PermanentJobError ends it without retries). */
+export interface FailedJob {
+  id: string;
+  error: unknown;
+}
+
+/** What runs a kind's jobs: one at a time, or (for a busy kind) up to batchSize in one call. */
+export type JobHandler<K extends JobKind = JobKind> =
+  | { run(data: JobKinds[K], job: RunningJob): Promise<void>; batchSize?: undefined; runBatch?: undefined }
+  | {
+      /**
+       * Takes up to this many due jobs in one look and hands them to runBatch together, so a busy
+       * queue's jobs share their database round trips (the look, their reads, the completion).
+       */
+      batchSize: number;
+      /**
+       * Runs the batch and answers the jobs that failed; the rest complete together. It must end
+       * within timeoutSeconds as one job would (run the jobs' slow parts side by side). If it
+       * throws, every job of the batch failed.
+       */
+      runBatch(jobs: BatchedJob<K>[]): Promise<FailedJob[]>;
+      run?: undefined;
+    };
+
+export type JobDefinition<K extends JobKind = JobKind> = JobHandler<K> & {
   kind: K;
-  run(data: JobKinds[K], job: RunningJob): Promise<void>;
   /** Runs after the first that a failing job gets; then it ends as failed, listed for admins. */
   retryLimit: number;
   /** The first retry waits this long (and up to twice as long); each further one doubles it. */
   retryDelaySeconds: number;
   /** A run still going after this long is presumed dead (its process gone) and retried. */
   timeoutSeconds: number;
-  /** Jobs of this kind run side by side in one instance. */
+  /** Runs (a job, or a batch of them) of this kind side by side in one instance. */
   concurrency: number;
   /** Cron expression (UTC): the job is enqueued at these times once per deployment. */
   schedule?: string;
   /** A few words on what a job of this kind is about, for the admin's list of failed jobs. */
   describe?(data: JobKinds[K]): Promise<string | null>;
-}
+};
 
 export interface EnqueueOptions {
   /**
@@ -367,6 +396,7 @@ export class JobQueue {
    */
   private async workLoop(definition: JobDefinition, loop: number) {
     const { kind, concurrency } = definition;
+    const batchSize = definition.batchSize ?? 1;
     const runs = new Set<Promise<void>>();
     let mayBeWaiting = true;
     let lookedAt = 0;
@@ -377,10 +407,12 @@ export class JobQueue {
       if (free > 0 && (mayBeWaiting || this.wakeupsOf(kind) !== seenWakeups)) {
         seenWakeups = this.wakeupsOf(kind);
         lookedAt = performance.now();
-        const jobs = await this.fetch(kind, free);
-        mayBeWaiting = jobs !== undefined && jobs.length === free;
-        for (const job of jobs ?? []) {
-          const run: Promise<void> = this.runJob(definition, job).finally(() => runs.delete(run));
+        const jobs = await this.fetch(kind, free * batchSize);
+        mayBeWaiting = jobs !== undefined && jobs.length === free * batchSize;
+        for (let first = 0; first < (jobs?.length ?? 0); first += batchSize) {
+          const run: Promise<void> = this.runJobs(definition, jobs!.slice(first, first + batchSize)).finally(() =>
+            runs.delete(run),
+          );
           runs.add(run);
         }
         if (jobs !== undefined) continue;
@@ -418,32 +450,53 @@ export class JobQueue {
     }
   }
 
-  private async runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<object>) {
-    const attempt = job.retryCount + 1;
+  /**
+   * One run: a job, or a batch of them. The jobs that succeeded complete in one statement; each
+   * failed one is recorded for a retry (or as failed for good).
+   */
+  private async runJobs(definition: JobDefinition, jobs: PgBoss.JobWithMetadata<object>[]) {
+    const { kind } = definition;
     const started = performance.now();
-    this.running.set(job.id, { kind: definition.kind, startedAt: started });
-    let outcome: JobOutcome = 'failed';
+    for (const job of jobs) this.running.set(job.id, { kind, startedAt: started });
+    const batch = jobs.map((job) => ({
+      data: job.data as never,
+      job: { id: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit },
+    }));
+    let failures: FailedJob[];
     try {
-      await withTimeout(
-        definition.run(job.data as never, { id: job.id, attempt, lastAttempt: job.retryCount >= job.retryLimit }),
-        definition.timeoutSeconds * 1000,
-      );
-      await this.boss.complete(definition.kind, job.id);
-      outcome = 'completed';
+      failures = await withTimeout(handlerOf(definition)(batch), definition.timeoutSeconds * 1000);
+      const failed = new Set(failures.map((failure) => failure.id));
+      const succeeded = jobs.filter((job) => !failed.has(job.id)).map((job) => job.id);
+      if (succeeded.length > 0) await this.boss.complete(kind, succeeded);
     } catch (error) {
-      const permanent = error instanceof PermanentJobError;
-      this.log.warn({ err: error, job: job.id, kind: definition.kind, attempt, permanent }, 'job failed');
-      try {
-        if (permanent) await this.noMoreRetries(definition.kind, job.id);
-        await this.boss.fail(definition.kind, job.id, { message: errorMessage(error) });
-      } catch (recordError) {
-        // The run stays marked active; maintenance expires it after timeoutSeconds and it is retried.
-        this.log.error({ err: recordError, job: job.id, kind: definition.kind }, 'could not record a job failure');
-      }
-    } finally {
-      this.running.delete(job.id);
-      if (++this.runsSinceVacuum >= this.settings.vacuumEveryRuns) this.vacuum();
-      for (const observer of this.observers) observer(definition.kind, outcome, (performance.now() - started) / 1000);
+      failures = jobs.map((job) => ({ id: job.id, error }));
+    }
+    const failedIds = new Set(failures.map((failure) => failure.id));
+    for (const failure of failures)
+      await this.recordFailure(
+        kind,
+        failure,
+        jobs.find((job) => job.id === failure.id),
+      );
+    for (const job of jobs) this.running.delete(job.id);
+    this.runsSinceVacuum += jobs.length;
+    if (this.runsSinceVacuum >= this.settings.vacuumEveryRuns) this.vacuum();
+    const seconds = (performance.now() - started) / 1000;
+    for (const job of jobs) {
+      for (const observer of this.observers) observer(kind, failedIds.has(job.id) ? 'failed' : 'completed', seconds);
+    }
+  }
+
+  private async recordFailure(kind: string, { id, error }: FailedJob, job: PgBoss.JobWithMetadata<object> | undefined) {
+    const permanent = error instanceof PermanentJobError;
+    const attempt = job ? job.retryCount + 1 : undefined;
+    this.log.warn({ err: error, job: id, kind, attempt, permanent }, 'job failed');
+    try {
+      if (permanent) await this.noMoreRetries(kind, id);
+      await this.boss.fail(kind, id, { message: errorMessage(error) });
+    } catch (recordError) {
+      // The run stays marked active; maintenance expires it after timeoutSeconds and it is retried.
+      this.log.error({ err: recordError, job: id, kind }, 'could not record a job failure');
     }
   }
 
@@ -498,6 +551,23 @@ export class JobQueue {
     this.wakeups.set(kind, this.wakeupsOf(kind) + 1);
     for (const wake of [...(this.sleepers.get(kind) ?? [])]) wake();
   }
+}
+
+/** A kind's jobs as one batch handler: a one-at-a-time kind's single job, its failure caught. */
+function handlerOf(definition: JobDefinition): (jobs: BatchedJob[]) => Promise<FailedJob[]> {
+  if (definition.runBatch) return (jobs) => definition.runBatch(jobs);
+  const { run } = definition;
+  return async (jobs) => {
+    const failures: FailedJob[] = [];
+    for (const { data, job } of jobs) {
+      try {
+        await run(data, job);
+      } catch (error) {
+        failures.push({ id: job.id, error });
+      }
+    }
+    return failures;
+  };
 }
 
 function errorMessage(error: unknown): string {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
-import { preparedOnce, runWritten } from '../db/prepared.ts';
+import { runWritten } from '../db/prepared.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 
 export type OutboxMailRow = typeof mailOutbox.$inferSelect;
@@ -79,16 +79,49 @@ export async function insertOutboxMail(
   return rows.length === 1;
 }
 
-/** Built once per handle: every mail's delivery reads its row, and building the select cost more than running it. */
-export async function findOutboxMail(db: Queryable, id: string): Promise<OutboxMailRow | undefined> {
-  const [row] = await preparedOnce(db, 'find-outbox-mail', (name) =>
-    db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.id, sql.placeholder('id')))
-      .prepare(name),
-  ).execute({ id });
-  return row;
+/** What delivering a mail reads of its row. */
+export type OutboxMail = Pick<
+  OutboxMailRow,
+  'id' | 'kind' | 'status' | 'toAddress' | 'messageId' | 'subject' | 'textBody' | 'htmlBody' | 'unsubscribeUrl' | 'expiresAt'
+>;
+
+const FIND_OUTBOX_MAILS = {
+  name: 'find-outbox-mails',
+  text: `
+  select id, kind, status, to_address, message_id, subject, text_body, html_body, unsubscribe_url,
+         (extract(epoch from expires_at) * 1000)::float8 as expires_ms
+    from mail_outbox
+   where id = any($1::uuid[])`,
+};
+
+interface OutboxMailFields {
+  id: string;
+  kind: OutboxMail['kind'];
+  status: OutboxMail['status'];
+  to_address: string;
+  message_id: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  unsubscribe_url: string | null;
+  expires_ms: number | null;
+}
+
+/** The mails of these ids that still exist, in one statement (a batch of deliveries reads them together). */
+export async function findOutboxMails(db: Queryable, ids: string[]): Promise<OutboxMail[]> {
+  const rows = await runWritten<OutboxMailFields>(db, { ...FIND_OUTBOX_MAILS, values: [ids] });
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    toAddress: row.to_address,
+    messageId: row.message_id,
+    subject: row.subject,
+    textBody: row.text_body,
+    htmlBody: row.html_body,
+    unsubscribeUrl: row.unsubscribe_url,
+    expiresAt: row.expires_ms === null ? null : new Date(row.expires_ms),
+  }));
 }
 
 const MARK_OUTBOX_MAIL_SENT = {

@@ -6,11 +6,12 @@ import { maskEmail } from '#domain/users/masking.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { type JobQueue, PermanentJobError, type RunningJob } from '../jobs/job-queue.ts';
+import { type BatchedJob, type FailedJob, type JobQueue, PermanentJobError, type RunningJob } from '../jobs/job-queue.ts';
 import { MAIL_TEMPLATES, type MailTemplateData, isSecurityMail } from './mail-templates.ts';
 import { type Mailer, isPermanentMailError } from './mailer.ts';
 import {
-  findOutboxMail,
+  findOutboxMails,
+  type OutboxMail,
   type StoredUnsubscribeToken,
   insertOutboxMail,
   markOutboxMailExpired,
@@ -135,10 +136,9 @@ function errorText(error: unknown): string {
 /**
  * Delivers one outbox mail, at most once per event: a mail already recorded as sent is not sent
  * again. The record is written right after the mail server accepts; what a crash in between
- * means is in docs/decisions/0016-job-queue.md.
+ * means is in docs/decisions/0016-job-queue.md. `mail` is the outbox row as read for this run.
  */
-export async function deliverOutboxMail(ctx: MailDeliveryContext, outboxId: string, job: RunningJob): Promise<void> {
-  const mail = await findOutboxMail(ctx.db, outboxId);
+async function deliver(ctx: MailDeliveryContext, mail: OutboxMail | undefined, job: RunningJob): Promise<void> {
   // Gone with its account, already delivered, or dropped as too late: nothing to send.
   if (!mail || mail.status === 'sent' || mail.status === 'expired') return;
   if (mail.expiresAt && mail.expiresAt.getTime() <= ctx.clock.now().getTime()) {
@@ -168,6 +168,37 @@ export async function deliverOutboxMail(ctx: MailDeliveryContext, outboxId: stri
   await markOutboxMailSent(ctx.db, mail.id, ctx.clock.now());
 }
 
+/** Delivers one outbox mail (see deliver). */
+export async function deliverOutboxMail(ctx: MailDeliveryContext, outboxId: string, job: RunningJob): Promise<void> {
+  const [mail] = await findOutboxMails(ctx.db, [outboxId]);
+  await deliver(ctx, mail, job);
+}
+
+/**
+ * Delivers a batch of outbox mails: their rows read in one statement, then every mail sent side by
+ * side (a batch ends within the job timeout, as one mail does), each recorded as sent the moment
+ * its server accepts it. Answers the jobs whose mail failed.
+ */
+export async function deliverOutboxMails(ctx: MailDeliveryContext, jobs: BatchedJob<'mail.deliver'>[]): Promise<FailedJob[]> {
+  const rows = await findOutboxMails(
+    ctx.db,
+    jobs.map(({ data }) => data.outboxId),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const failures = await Promise.all(
+    jobs.map(({ data, job }) =>
+      deliver(ctx, byId.get(data.outboxId), job).then(
+        () => undefined,
+        (error: unknown): FailedJob => ({ id: job.id, error }),
+      ),
+    ),
+  );
+  return failures.filter((failure) => failure !== undefined);
+}
+
+/** A busy outbox's mails are delivered this many to a job run (deliverOutboxMails). */
+const MAIL_BATCH_SIZE = 8;
+
 /** The mail jobs: delivery (woken at once by each queued mail) and a daily clean-up. */
 export function registerMailJobs(app: FastifyInstance) {
   const ctx = (): MailDeliveryContext => ({
@@ -179,7 +210,8 @@ export function registerMailJobs(app: FastifyInstance) {
   });
   app.jobs.define({
     kind: 'mail.deliver',
-    run: ({ outboxId }, job) => deliverOutboxMail(ctx(), outboxId, job),
+    batchSize: MAIL_BATCH_SIZE,
+    runBatch: (jobs) => deliverOutboxMails(ctx(), jobs),
     // 5 s doubling (with jitter) over 12 retries: a mail server may be down for hours before a mail fails.
     retryLimit: 12,
     retryDelaySeconds: 5,
@@ -187,7 +219,7 @@ export function registerMailJobs(app: FastifyInstance) {
     timeoutSeconds: 60,
     concurrency: 2,
     describe: async ({ outboxId }) => {
-      const mail = await findOutboxMail(app.db, outboxId);
+      const [mail] = await findOutboxMails(app.db, [outboxId]);
       return mail ? `${mail.kind} mail to ${maskEmail(mail.toAddress)}` : null;
     },
   });

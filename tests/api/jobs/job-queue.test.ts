@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { JobQueue, PermanentJobError } from '#server/jobs/job-queue.ts';
+import { type BatchedJob, type FailedJob, type JobDefinition, JobQueue, PermanentJobError } from '#server/jobs/job-queue.ts';
 import { TEST_DB } from '../../support/test-database.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 import { TEST_QUEUE_SETTINGS, startQueue, storedJobs, takeJobAndDie, testJob } from './test-queues.ts';
@@ -184,6 +184,102 @@ describe('enqueueing in the transaction of the change', () => {
     await delay(1200);
     expect(runs).toBe(0);
     expect((await storedJobs(t, 'test.work')).map((job) => job.state)).toEqual(['created']);
+  });
+});
+
+describe('a busy kind in batches', () => {
+  /** A batched test kind: records each batch's numbers, and answers the failures `fail` picks. */
+  function batchedJob(batches: number[][], fail: (n: number, attempt: number) => Error | undefined, batchSize = 3) {
+    const { run: _unused, ...defaults } = testJob('test.work', async () => {}, { retryLimit: 1, retryDelaySeconds: 1 });
+    return {
+      ...defaults,
+      batchSize,
+      runBatch: async (jobs: BatchedJob<'test.work'>[]) => {
+        batches.push(jobs.map(({ data }) => data.n));
+        const failures: FailedJob[] = [];
+        for (const { data, job } of jobs) {
+          const error = fail(data.n, job.attempt);
+          if (error) failures.push({ id: job.id, error });
+        }
+        return failures;
+      },
+    } as JobDefinition<'test.work'>;
+  }
+
+  async function enqueueBacklog(count: number) {
+    // Its policy (one retry) is the one the stored jobs keep.
+    const web = await queueWith([testJob('test.work', async () => {}, { retryLimit: 1, retryDelaySeconds: 1 })], {
+      workers: false,
+    });
+    await t.app.db.transaction(async (tx) => {
+      for (let n = 1; n <= count; n++) await web.enqueue(tx, 'test.work', { n });
+    });
+  }
+
+  const stateByN = async () =>
+    Object.fromEntries(
+      (
+        (await t.app.db.execute(
+          sql`select (data->>'n')::int as n, state::text as state, retry_count as "retryCount", output->>'message' as message
+                from pgboss.job where name = 'test.work'`,
+        )) as unknown as { rows: { n: number; state: string; retryCount: number; message: string | null }[] }
+      ).rows.map((row) => [row.n, row]),
+    );
+
+  it('hands due jobs to the batch handler together, completes those that succeeded and retries the one that failed', async () => {
+    await enqueueBacklog(5);
+    const batches: number[][] = [];
+    await queueWith(
+      [batchedJob(batches, (n, attempt) => (n === 2 && attempt === 1 ? new Error('mail server busy') : undefined))],
+      { pollingIntervalSeconds: 0.5 },
+    );
+    await expect.poll(async () => (await stateByN())[2]?.state, { timeout: 8000, interval: 100 }).toBe('completed');
+    const [first, second, retry] = batches;
+    expect([first!.length, second!.length]).toEqual([3, 2]);
+    expect([...first!, ...second!].toSorted()).toEqual([1, 2, 3, 4, 5]);
+    expect(retry).toEqual([2]);
+    const states = await stateByN();
+    for (const n of [1, 3, 4, 5]) expect(states[n]).toMatchObject({ state: 'completed', retryCount: 0 });
+    expect(states[2]).toMatchObject({ state: 'completed', retryCount: 1 });
+  });
+
+  it('ends a job of a batch that can never succeed at once, and the others complete', async () => {
+    await enqueueBacklog(3);
+    const batches: number[][] = [];
+    await queueWith([batchedJob(batches, (n) => (n === 3 ? new PermanentJobError('550 no such mailbox') : undefined))]);
+    await expect.poll(async () => (await stateByN())[3]?.state, { timeout: 5000 }).toBe('failed');
+    await delay(1500);
+    expect(batches).toHaveLength(1);
+    const states = await stateByN();
+    expect(states[3]).toMatchObject({ retryCount: 0, message: '550 no such mailbox' });
+    expect([states[1]?.state, states[2]?.state]).toEqual(['completed', 'completed']);
+  });
+
+  it('retries every job of a batch whose handler throws', async () => {
+    await enqueueBacklog(2);
+    let calls = 0;
+    const definition = batchedJob([], () => undefined);
+    await queueWith(
+      [
+        {
+          ...definition,
+          runBatch: async (jobs: BatchedJob<'test.work'>[]) => {
+            if (++calls === 1) throw new Error('the database went away');
+            return definition.runBatch!(jobs);
+          },
+        } as JobDefinition<'test.work'>,
+      ],
+      { pollingIntervalSeconds: 0.5 },
+    );
+    await expect
+      .poll(async () => Object.values(await stateByN()).map((row) => [row.state, row.retryCount]), {
+        timeout: 8000,
+        interval: 100,
+      })
+      .toEqual([
+        ['completed', 1],
+        ['completed', 1],
+      ]);
   });
 });
 

@@ -181,6 +181,34 @@ describe('mail through the queue', () => {
     await expect.poll(() => server.received.length, { timeout: 5000 }).toBe(1);
   });
 
+  it('delivers mails queued together as one batch, each once, and a refused address holds back none of the others', async () => {
+    refused.add('nobody@campus.edu');
+    const server = await smtpUp();
+    const recipients = ['ravi@campus.edu', 'nobody@campus.edu', 'meera@campus.edu', 'ravi@campus.edu'];
+    await t.app.db.transaction(async (tx) => {
+      for (const [index, to] of recipients.entries()) {
+        await queueMail(tx, t.app, {
+          kind: 'buy-request.rejected',
+          to,
+          userId: seller.id,
+          data: {
+            recipientName: 'you',
+            payload: { productId: '00000000-0000-4000-8000-000000000002', productTitle: `Batch ${index}` },
+          },
+          eventKey: `test:batch-${index}`,
+        });
+      }
+    });
+    await t.drainJobs();
+    expect(server.received.map((mail) => mail.subject).toSorted()).toEqual([
+      'Your buy request for "Batch 0" was declined',
+      'Your buy request for "Batch 2" was declined',
+      'Your buy request for "Batch 3" was declined',
+    ]);
+    const statuses = await Promise.all([0, 1, 2, 3].map(async (index) => (await outboxMailFor(`Batch ${index}`)).status));
+    expect(statuses).toEqual(['sent', 'failed', 'sent', 'sent']);
+  });
+
   it('gives each notification mail a text and an HTML part, the site and a one-click unsubscribe for its kind', async () => {
     const server = await smtpUp();
     await requestListing('Guitar');
