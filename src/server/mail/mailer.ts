@@ -72,6 +72,9 @@ export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
   };
 }
 
+const HTML_SPECIAL = /[&<>"']/;
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  // Most texts have nothing to escape: a test allocates nothing where a replace builds a copy.
+  return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`) : text;
 }

@@ -76,7 +76,7 @@ function footerHtml(site: MailSite, unsubscribe?: MailUnsubscribe): string {
   const parts = [`<p style="${SMALL}">${escapeHtml(SITE_NAME)} · ${link(site.url, site.url)}</p>`];
   if (unsubscribe) {
     parts.push(
-      `<p style="${SMALL}">You get this e-mail because e-mails about “${escapeHtml(unsubscribe.kindLabel)}” are on for your account. ${link(unsubscribe.pageUrl, 'Unsubscribe from these e-mails')} · ${link(unsubscribe.settingsUrl, 'Choose which e-mails you get')}</p>`,
+      `<p style="${SMALL}">You get this e-mail because e-mails about &ldquo;${escapeHtml(unsubscribe.kindLabel)}&rdquo; are on for your account. ${link(unsubscribe.pageUrl, 'Unsubscribe from these e-mails')} · ${link(unsubscribe.settingsUrl, 'Choose which e-mails you get')}</p>`,
     );
   } else {
     parts.push(`<p style="${SMALL}">Questions? Write to ${link(`mailto:${site.contactEmail}`, site.contactEmail)}.</p>`);
@@ -86,16 +86,10 @@ function footerHtml(site: MailSite, unsubscribe?: MailUnsubscribe): string {
 
 /** One layout for every mail of the product: a plain-text part for every client and an HTML part. */
 export function renderMail(content: MailContent, site: MailSite, unsubscribe?: MailUnsubscribe): RenderedMail {
-  const text = [
-    SITE_NAME,
-    '',
-    ...content.blocks.flatMap((block) => [blockText(block), '']),
-    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
-    `— The ${SITE_NAME} team`,
-    '',
-    '--',
-    ...footerLines(site, unsubscribe),
-  ].join('\n');
+  let text = `${SITE_NAME}\n\n`;
+  for (const block of content.blocks) text += `${blockText(block)}\n\n`;
+  if (content.action) text += `${content.action.label}: ${content.action.url}\n\n`;
+  text += `— The ${SITE_NAME} team\n\n--\n${footerLines(site, unsubscribe).join('\n')}`;
   const action = content.action
     ? `<p style="margin:8px 0 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#4f46e5;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(content.action.label)}</a></p>`
     : '';
