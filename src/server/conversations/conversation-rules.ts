@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MESSAGE_MAIL_MIN_INTERVAL_MS,
   MESSAGE_RATE_LIMIT_BURST,
@@ -55,6 +56,7 @@ import {
   insertMessage,
   markRead,
   openConversation,
+  postInListingConversation,
   sideOf,
 } from './conversations.repository.ts';
 
@@ -106,7 +108,7 @@ async function countMessage(ctx: ConversationContext, author: UserRow) {
   ]);
 }
 
-function otherIdOf(conversation: ConversationRow, side: Side): string | null {
+function otherIdOf(conversation: Pick<ConversationRow, 'buyerId' | 'sellerId'>, side: Side): string | null {
   return side === 'buyer' ? conversation.sellerId : conversation.buyerId;
 }
 
@@ -283,9 +285,36 @@ export async function sendMessage(
 }
 
 /**
- * The buyer's buy-request message, in the buy request's transaction: it appears in their
- * conversation about the listing (opened if needed). The listing is already locked by the caller.
+ * A message in the buyer's conversation about a listing (opened if needed), in the caller's
+ * transaction, which has locked the listing: the other side hears of it through the live stream.
+ * Buy-request and system messages only; a text message also notifies (addMessage).
  */
+async function postInBuyersConversation(
+  tx: Queryable,
+  ctx: MessageWriteContext,
+  listing: { id: string; sellerId: string; title: string; price: number },
+  buyerId: string,
+  author: UserRow,
+  message: { kind: 'buy-request' | 'system'; body: string; systemEvent?: SystemEvent },
+): Promise<void> {
+  const values = newConversation(listing, buyerId, ctx.clock);
+  const authorSide = sideOf({ buyerId, sellerId: listing.sellerId }, author.id);
+  if (!authorSide) throw notFound(m.notFound);
+  const posted = await postInListingConversation(tx, values, { id: randomUUID(), authorId: author.id, authorSide, ...message });
+  if (!posted) {
+    // A first message committed by someone else meanwhile opened it: find it, then add.
+    await addMessage(tx, ctx, await findOrOpenConversation(tx, values), author, message);
+    return;
+  }
+  const otherId = otherIdOf(posted.conversation, authorSide);
+  await ctx.events.publish(tx, 'conversation.message', {
+    conversationId: posted.conversation.id,
+    messageId: posted.message.id,
+    userIds: otherId ? [author.id, otherId] : [author.id],
+  });
+}
+
+/** The buyer's buy-request message, in the buy request's transaction: it appears in their conversation about the listing. */
 export async function postBuyRequestMessage(
   tx: Queryable,
   ctx: MessageWriteContext,
@@ -293,8 +322,7 @@ export async function postBuyRequestMessage(
   buyer: UserRow,
   body: string,
 ): Promise<void> {
-  const conversation = await findOrOpenConversation(tx, newConversation(listing, buyer.id, ctx.clock));
-  await addMessage(tx, ctx, conversation, buyer, { kind: 'buy-request', body });
+  await postInBuyersConversation(tx, ctx, listing, buyer.id, buyer, { kind: 'buy-request', body });
 }
 
 /**
@@ -311,9 +339,8 @@ export async function postDecisionLine(
   event: SystemEvent,
   text?: string,
 ): Promise<void> {
-  const conversation = await findOrOpenConversation(tx, newConversation(listing, buyerId, ctx.clock));
   const body = text ?? (event === 'accepted' ? m.systemAccepted : m.systemRejected);
-  await addMessage(tx, ctx, conversation, seller, { kind: 'system', body, systemEvent: event });
+  await postInBuyersConversation(tx, ctx, listing, buyerId, seller, { kind: 'system', body, systemEvent: event });
 }
 
 function cursorOf(value: string | undefined): string | undefined {

@@ -242,6 +242,97 @@ export async function insertMessage(
   };
 }
 
+/** A new conversation's counters and read marks when its first message is by `side` (as MOVE_ON leaves them). */
+const OPENED_BY: Record<Side, { columns: string; values: string }> = {
+  buyer: { columns: 'seller_unread, buyer_last_read_at', values: '1, t.at' },
+  seller: { columns: 'buyer_unread, seller_last_read_at', values: '1, t.at' },
+};
+
+/**
+ * findOrOpenConversation and insertMessage in one statement. A row the statement inserts is
+ * invisible to its other parts, so a conversation opened here gets its first message's effects in
+ * its own insert (the message's id is chosen beforehand); one that was there is locked, then moved
+ * on as insertMessage does, its message timed once the lock is held.
+ */
+const postInListingConversationText = (side: Side) => `
+  with t as (select clock_timestamp() as at),
+  opened as (
+    insert into conversations (product_id, buyer_id, seller_id, product_title, product_price, last_message_at,
+                               last_message_id, ${OPENED_BY[side].columns})
+    select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::numeric, greatest($6::timestamptz, t.at), $7::uuid,
+           ${OPENED_BY[side].values} from t
+    on conflict (product_id, buyer_id) do nothing
+    returning id, buyer_id, seller_id, true as opened),
+  existing as (
+    select id, buyer_id, seller_id, false as opened from conversations
+     where product_id = $1::uuid and buyer_id = $2::uuid and not exists (select 1 from opened)
+       for update),
+  conversation as (select * from opened union all select * from existing),
+  m as (
+    insert into conversation_messages (id, conversation_id, author_id, kind, body, system_event, created_at)
+    select $7::uuid, conversation.id, $8::uuid, $9::text, $10::text, $11::text, case when conversation.opened then t.at else clock_timestamp() end
+      from conversation, t
+    returning id, conversation_id, created_at),
+  moved as (
+    update conversations c
+       set last_message_id = m.id, last_message_at = greatest(c.last_message_at, m.created_at), ${MOVE_ON[side]}
+      from m
+     where c.id = m.conversation_id)
+  select conversation.id, conversation.buyer_id, conversation.seller_id, (extract(epoch from m.created_at) * 1000)::float8 as created_ms
+    from conversation, m`;
+
+const POST_IN_LISTING_CONVERSATION: Record<Side, { name: string; text: string }> = {
+  buyer: { name: 'post-in-listing-conversation-by-buyer', text: postInListingConversationText('buyer') },
+  seller: { name: 'post-in-listing-conversation-by-seller', text: postInListingConversationText('seller') },
+};
+
+export interface PostedMessage {
+  conversation: Pick<ConversationRow, 'id' | 'buyerId' | 'sellerId'>;
+  message: MessageRow;
+}
+
+/**
+ * Adds a message to the buyer's conversation about a listing, opening it if there is none: one
+ * round trip where findOrOpenConversation then insertMessage took two. Undefined when a
+ * concurrent first message opened the conversation meanwhile (the caller then takes those two).
+ */
+export async function postInListingConversation(
+  db: Queryable,
+  values: { productId: string; buyerId: string; sellerId: string; productTitle: string; productPrice: number; now: Date },
+  message: { id: string; authorId: string; authorSide: Side; kind: MessageKind; body: string; systemEvent?: SystemEvent | null },
+): Promise<PostedMessage | undefined> {
+  const systemEvent = message.systemEvent ?? null;
+  const [row] = await runWritten<{ id: string; buyer_id: string | null; seller_id: string | null; created_ms: number }>(db, {
+    ...POST_IN_LISTING_CONVERSATION[message.authorSide],
+    values: [
+      values.productId,
+      values.buyerId,
+      values.sellerId,
+      values.productTitle,
+      values.productPrice,
+      values.now.toISOString(),
+      message.id,
+      message.authorId,
+      message.kind,
+      message.body,
+      systemEvent,
+    ],
+  });
+  if (!row) return undefined;
+  return {
+    conversation: { id: row.id, buyerId: row.buyer_id, sellerId: row.seller_id },
+    message: {
+      id: message.id,
+      conversationId: row.id,
+      authorId: message.authorId,
+      kind: message.kind,
+      body: message.body,
+      systemEvent,
+      createdAt: new Date(row.created_ms),
+    },
+  };
+}
+
 /** Marks everything in the conversation read for one side; answers the read mark. */
 export async function markRead(db: Queryable, conversationId: string, side: Side): Promise<Date | null> {
   const [row] = await db

@@ -373,6 +373,32 @@ describe('buy requests in the conversation', () => {
     ]);
   });
 
+  it('counts each step as unread for the other side only, in the conversation the request opens and once it is open', async () => {
+    const productId = await insertListing(t.app.db, { sellerId: seller.id, title: 'Kettle' });
+    const views = async () => ({
+      seller: ((await api.byProduct(sellerCookie, productId)).json() as ConversationResponse).conversation,
+      buyer: ((await api.byProduct(buyerCookie, productId)).json() as ConversationResponse).conversation,
+    });
+    await buyRequestCalls(t).markInterested(buyerCookie, { productId, buyerMessage: 'Still there?' });
+    let { seller: sellerView, buyer: buyerView } = await views();
+    expect([sellerView.unreadCount, buyerView.unreadCount]).toEqual([1, 0]);
+    // The buyer has read up to their own message, and the conversation's time is that message's.
+    expect(sellerView.otherLastReadAt).toBe(sellerView.lastMessage!.createdAt);
+    expect(sellerView.updatedAt).toBe(sellerView.lastMessage!.createdAt);
+
+    await buyRequestCalls(t).reject(sellerCookie, { productId, buyerId: buyer.id, sellerId: seller.id });
+    ({ seller: sellerView, buyer: buyerView } = await views());
+    expect([sellerView.unreadCount, buyerView.unreadCount]).toEqual([0, 1]);
+    expect(buyerView.lastMessage).toMatchObject({ kind: 'system', body: texts.systemRejected });
+    expect(buyerView.otherLastReadAt).toBe(buyerView.lastMessage!.createdAt);
+
+    await buyRequestCalls(t).markInterested(buyerCookie, { productId, buyerMessage: 'Please reconsider' });
+    ({ seller: sellerView, buyer: buyerView } = await views());
+    expect([sellerView.unreadCount, buyerView.unreadCount]).toEqual([1, 0]);
+    expect(sellerView.lastMessage).toMatchObject({ kind: 'buy-request', body: 'Please reconsider' });
+    expect(sellerView.updatedAt).toBe(sellerView.lastMessage!.createdAt);
+  });
+
   it("shows the seller's reject as a system line", async () => {
     const productId = await insertListing(t.app.db, { sellerId: seller.id, title: 'Chair' });
     await buyRequestCalls(t).markInterested(buyerCookie, { productId, buyerMessage: 'Can I have it?' });
