@@ -168,12 +168,6 @@ async function deliver(ctx: MailDeliveryContext, mail: OutboxMail | undefined, j
   await markOutboxMailSent(ctx.db, mail.id, ctx.clock.now());
 }
 
-/** Delivers one outbox mail (see deliver). */
-export async function deliverOutboxMail(ctx: MailDeliveryContext, outboxId: string, job: RunningJob): Promise<void> {
-  const [mail] = await findOutboxMails(ctx.db, [outboxId]);
-  await deliver(ctx, mail, job);
-}
-
 /**
  * Delivers a batch of outbox mails: their rows read in one statement, then every mail sent side by
  * side (a batch ends within the job timeout, as one mail does), each recorded as sent the moment
