@@ -452,26 +452,14 @@ export class JobQueue {
 
   /**
    * One run: a job, or a batch of them. The jobs that succeeded complete in one statement; each
-   * failed one is recorded for a retry (or as failed for good).
+   * failed one is recorded for a retry (or as failed for good). Observers hear of every job, each
+   * with its run's duration.
    */
   private async runJobs(definition: JobDefinition, jobs: PgBoss.JobWithMetadata<object>[]) {
     const { kind } = definition;
     const started = performance.now();
     for (const job of jobs) this.running.set(job.id, { kind, startedAt: started });
-    const batch = jobs.map((job) => ({
-      data: job.data as never,
-      job: { id: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit },
-    }));
-    let failures: FailedJob[];
-    try {
-      failures = await withTimeout(handlerOf(definition)(batch), definition.timeoutSeconds * 1000);
-      const failed = new Set(failures.map((failure) => failure.id));
-      const succeeded = jobs.filter((job) => !failed.has(job.id)).map((job) => job.id);
-      if (succeeded.length > 0) await this.boss.complete(kind, succeeded);
-    } catch (error) {
-      failures = jobs.map((job) => ({ id: job.id, error }));
-    }
-    const failedIds = new Set(failures.map((failure) => failure.id));
+    const failures = await this.runAndComplete(definition, jobs);
     for (const failure of failures)
       await this.recordFailure(
         kind,
@@ -482,9 +470,34 @@ export class JobQueue {
     this.runsSinceVacuum += jobs.length;
     if (this.runsSinceVacuum >= this.settings.vacuumEveryRuns) this.vacuum();
     const seconds = (performance.now() - started) / 1000;
+    const failedIds = new Set(failures.map((failure) => failure.id));
     for (const job of jobs) {
       for (const observer of this.observers) observer(kind, failedIds.has(job.id) ? 'failed' : 'completed', seconds);
     }
+  }
+
+  /** Runs the jobs and completes those that succeeded; answers the failed ones, each once. */
+  private async runAndComplete(definition: JobDefinition, jobs: PgBoss.JobWithMetadata<object>[]): Promise<FailedJob[]> {
+    const batch = jobs.map((job) => ({
+      data: job.data as never,
+      job: { id: job.id, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit },
+    }));
+    let failures: FailedJob[];
+    try {
+      failures = failuresOf(jobs, await withTimeout(handlerOf(definition)(batch), definition.timeoutSeconds * 1000));
+    } catch (error) {
+      // A run that threw or outlasted its timeout: none of its jobs is known to be done.
+      return jobs.map((job) => ({ id: job.id, error }));
+    }
+    const failed = new Set(failures.map((failure) => failure.id));
+    const succeeded = jobs.filter((job) => !failed.has(job.id)).map((job) => job.id);
+    try {
+      if (succeeded.length > 0) await this.boss.complete(definition.kind, succeeded);
+    } catch (error) {
+      // Those still run again; the failures keep their own reasons (a permanent one stays permanent).
+      return [...failures, ...succeeded.map((id) => ({ id, error }))];
+    }
+    return failures;
   }
 
   private async recordFailure(kind: string, { id, error }: FailedJob, job: PgBoss.JobWithMetadata<object> | undefined) {
@@ -551,6 +564,20 @@ export class JobQueue {
     this.wakeups.set(kind, this.wakeupsOf(kind) + 1);
     for (const wake of [...(this.sleepers.get(kind) ?? [])]) wake();
   }
+}
+
+/**
+ * A batch handler's failures, one per job of the batch. An id that is not one of the batch's is a
+ * bug in the handler: then nothing it did can be trusted, and the whole batch fails.
+ */
+function failuresOf(jobs: PgBoss.JobWithMetadata<object>[], answered: FailedJob[]): FailedJob[] {
+  const ids = new Set(jobs.map((job) => job.id));
+  const failures = new Map<string, FailedJob>();
+  for (const failure of answered) {
+    if (!ids.has(failure.id)) throw new Error(`the batch handler answered a job that is not in its batch (${failure.id})`);
+    if (!failures.has(failure.id)) failures.set(failure.id, failure);
+  }
+  return [...failures.values()];
 }
 
 /** A kind's jobs as one batch handler: a one-at-a-time kind's single job, its failure caught. */

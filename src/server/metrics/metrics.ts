@@ -106,13 +106,13 @@ export function registerMetrics(app: FastifyInstance, text?: (own: Registry) => 
 
   const jobRuns = new Counter({
     name: 'job_runs_total',
-    help: 'Job runs in this instance by kind and outcome (a failed run is retried until its kind gives up)',
+    help: 'Jobs run in this instance by kind and outcome, each job of a batch once (a failed job is retried until its kind gives up)',
     labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });
   const jobDuration = new Histogram({
     name: 'job_run_duration_seconds',
-    help: 'Time job runs took in this instance, by kind',
+    help: "Time from a job's start to its end in this instance, by kind (a job of a batch: its batch's run)",
     labelNames: ['kind'] as const,
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
     registers: [registry],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postBuyRequestMessage } from '#server/conversations/conversation-rules.ts';
 import { openConversation, postInListingConversation } from '#server/conversations/conversations.repository.ts';
@@ -42,11 +42,19 @@ async function whileAnotherOpensIt<T>(productId: string, meanwhile: () => Promis
   });
   const id = await openedId;
   const running = meanwhile();
-  // The statement waits for the other transaction's row under the unique key; let it get there.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Commit only once the statement waits for the other transaction's row under the unique key.
+  await expect.poll(lockWaiters, { timeout: 5000, interval: 10 }).toBe(1);
   commit();
   await other;
   return { result: await running, openedId: id };
+}
+
+/** Sessions of this test's database waiting for a lock another transaction holds. */
+async function lockWaiters(): Promise<number> {
+  const result = (await t.app.db.execute(
+    sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: { waiting: number }[] };
+  return result.rows[0]!.waiting;
 }
 
 const values = (productId: string) => ({

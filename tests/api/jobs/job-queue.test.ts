@@ -247,12 +247,95 @@ describe('a busy kind in batches', () => {
     await enqueueBacklog(3);
     const batches: number[][] = [];
     await queueWith([batchedJob(batches, (n) => (n === 3 ? new PermanentJobError('550 no such mailbox') : undefined))]);
+    // 'failed' and not 'retry': its one retry was given up at once.
     await expect.poll(async () => (await stateByN())[3]?.state, { timeout: 5000 }).toBe('failed');
-    await delay(1500);
     expect(batches).toHaveLength(1);
     const states = await stateByN();
     expect(states[3]).toMatchObject({ retryCount: 0, message: '550 no such mailbox' });
     expect([states[1]?.state, states[2]?.state]).toEqual(['completed', 'completed']);
+  });
+
+  it('runs a look of several batches side by side, one per free slot', async () => {
+    await enqueueBacklog(4);
+    const batches: number[][] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const definition = batchedJob(batches, () => undefined, 2);
+    await queueWith([
+      {
+        ...definition,
+        concurrency: 2,
+        runBatch: async (jobs: BatchedJob<'test.work'>[]) => {
+          const failures = await definition.runBatch!(jobs);
+          await gate;
+          return failures;
+        },
+      } as JobDefinition<'test.work'>,
+    ]);
+    // Both batches of the one look are running before either ends.
+    await expect.poll(() => batches.map((batch) => batch.length), { timeout: 3000, interval: 5 }).toEqual([2, 2]);
+    expect(batches.flat().toSorted()).toEqual([1, 2, 3, 4]);
+    release();
+    await expect
+      .poll(async () => Object.values(await stateByN()).map((row) => row.state), { timeout: 3000 })
+      .toEqual(['completed', 'completed', 'completed', 'completed']);
+  });
+
+  it("keeps a batch's own failures when its completion fails: the permanent one ends, the others run again", async () => {
+    const batches: number[][] = [];
+    const worker = await queueWith(
+      [batchedJob(batches, (n) => (n === 3 ? new PermanentJobError('550 no such mailbox') : undefined))],
+      { pollingIntervalSeconds: 0.5 },
+    );
+    // The statement completing the first batch fails (the database went away for a moment).
+    const boss = (worker as unknown as { boss: { complete: (...args: unknown[]) => Promise<unknown> } }).boss;
+    const complete = boss.complete.bind(boss);
+    let completions = 0;
+    boss.complete = (...args) => (++completions === 1 ? Promise.reject(new Error('connection lost')) : complete(...args));
+    await enqueueBacklog(3);
+
+    await expect
+      .poll(
+        async () =>
+          Object.values(await stateByN())
+            .map((row) => row.state)
+            .toSorted(),
+        { timeout: 8000, interval: 100 },
+      )
+      .toEqual(['completed', 'completed', 'failed']);
+    const states = await stateByN();
+    expect(states[3]).toMatchObject({ state: 'failed', retryCount: 0, message: '550 no such mailbox' });
+    expect([states[1]?.retryCount, states[2]?.retryCount]).toEqual([1, 1]);
+    // The first run had all three; the retries (each with its own jitter) only the two.
+    expect(batches[0]!.toSorted()).toEqual([1, 2, 3]);
+    expect(batches.slice(1).flat().toSorted()).toEqual([1, 2]);
+  });
+
+  it('fails the whole batch when its handler answers a job that is not in it', async () => {
+    await enqueueBacklog(2);
+    let calls = 0;
+    const definition = batchedJob([], () => undefined);
+    await queueWith(
+      [
+        {
+          ...definition,
+          runBatch: async (jobs: BatchedJob<'test.work'>[]) =>
+            ++calls === 1
+              ? [{ id: '00000000-0000-4000-8000-000000000000', error: new Error('not mine') }]
+              : definition.runBatch!(jobs),
+        } as JobDefinition<'test.work'>,
+      ],
+      { pollingIntervalSeconds: 0.5 },
+    );
+    await expect
+      .poll(async () => Object.values(await stateByN()).map((row) => [row.state, row.retryCount]), {
+        timeout: 8000,
+        interval: 100,
+      })
+      .toEqual([
+        ['completed', 1],
+        ['completed', 1],
+      ]);
   });
 
   it('retries every job of a batch whose handler throws', async () => {

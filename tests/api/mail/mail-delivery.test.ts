@@ -205,8 +205,14 @@ describe('mail through the queue', () => {
       'Your buy request for "Batch 2" was declined',
       'Your buy request for "Batch 3" was declined',
     ]);
-    const statuses = await Promise.all([0, 1, 2, 3].map(async (index) => (await outboxMailFor(`Batch ${index}`)).status));
-    expect(statuses).toEqual(['sent', 'failed', 'sent', 'sent']);
+    const mails = await Promise.all([0, 1, 2, 3].map((index) => outboxMailFor(`Batch ${index}`)));
+    expect(mails.map((mail) => mail.status)).toEqual(['sent', 'failed', 'sent', 'sent']);
+    // One look took all four (a look marks what it takes as started in one statement).
+    const looks = (await t.app.db.execute(
+      sql`select count(distinct started_on)::int as looks from pgboss.job
+           where name = 'mail.deliver' and data->>'outboxId' in ${mails.map((mail) => mail.id)}`,
+    )) as unknown as { rows: { looks: number }[] };
+    expect(looks.rows[0]!.looks).toBe(1);
   });
 
   it('gives each notification mail a text and an HTML part, the site and a one-click unsubscribe for its kind', async () => {
