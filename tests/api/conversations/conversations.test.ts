@@ -8,6 +8,7 @@ import type {
   MessagePage,
   StartConversationResponse,
 } from '#domain/conversations/conversation.wire.ts';
+import { postDecisionLine } from '#server/conversations/conversation-rules.ts';
 import { buyRequests, conversationMessages, rateLimits } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
@@ -397,6 +398,19 @@ describe('buy requests in the conversation', () => {
     expect([sellerView.unreadCount, buyerView.unreadCount]).toEqual([1, 0]);
     expect(sellerView.lastMessage).toMatchObject({ kind: 'buy-request', body: 'Please reconsider' });
     expect(sellerView.updatedAt).toBe(sellerView.lastMessage!.createdAt);
+  });
+
+  it("opens the conversation with the seller's line when there is none yet: unread for the buyer, read by the seller", async () => {
+    const productId = await insertListing(t.app.db, { sellerId: seller.id, title: 'Stool', price: 250 });
+    const listing = { id: productId, sellerId: seller.id, title: 'Stool', price: 250 };
+    await t.app.db.transaction((tx) => postDecisionLine(tx, t.app, listing, seller, buyer.id, 'rejected'));
+    const { conversation } = (await api.byProduct(buyerCookie, productId)).json() as ConversationResponse;
+    expect(conversation).toMatchObject({ role: 'buyer', unreadCount: 1 });
+    expect(conversation.lastMessage).toMatchObject({ kind: 'system', body: texts.systemRejected, authorId: seller.id });
+    // The seller has read up to their own line.
+    expect(conversation.otherLastReadAt).toBe(conversation.lastMessage!.createdAt);
+    const sellerView = ((await api.byProduct(sellerCookie, productId)).json() as ConversationResponse).conversation;
+    expect(sellerView.unreadCount).toBe(0);
   });
 
   it("shows the seller's reject as a system line", async () => {
