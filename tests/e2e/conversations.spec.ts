@@ -139,10 +139,11 @@ describe('a conversation about a listing, live in two browsers', () => {
     await captureAtBothWidths(sellerPage, 'conversation');
 
     await sellerPage.setViewportSize(PHONE);
-    expect(await inbox.isVisible()).toBe(false);
+    await expect.poll(() => inbox.isVisible()).toBe(false);
     await sellerPage.getByRole('link', { name: ui.backToInbox }).click();
     await sellerPage.waitForURL('**/user/messages');
-    expect(await inbox.isVisible()).toBe(true);
+    // The URL changes before the inbox is drawn (isVisible does not wait): a clean-clone run saw it missing.
+    await expect.poll(() => inbox.isVisible()).toBe(true);
     await captureAtBothWidths(sellerPage, 'inbox');
   });
 });
