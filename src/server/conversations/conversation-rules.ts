@@ -45,6 +45,7 @@ import {
 import {
   type ConversationRow,
   type MessageRow,
+  type NewConversation,
   type Side,
   blockedEitherWay,
   claimMailSlot,
@@ -221,7 +222,11 @@ async function addMessage(
 }
 
 /** A conversation about a listing between its seller and `buyerId`, as it is opened (the listing's title and price copied). */
-function newConversation(listing: { id: string; sellerId: string; title: string; price: number }, buyerId: string, clock: Clock) {
+function newConversation(
+  listing: { id: string; sellerId: string; title: string; price: number },
+  buyerId: string,
+  clock: Clock,
+): NewConversation {
   return {
     productId: listing.id,
     buyerId,

@@ -69,14 +69,31 @@ export async function findConversationIdForListing(
   return row?.id;
 }
 
+/** A conversation as it is opened: the listing's title and price copied, at the app's `now`. */
+export interface NewConversation {
+  productId: string;
+  buyerId: string;
+  sellerId: string;
+  productTitle: string;
+  productPrice: number;
+  now: Date;
+}
+
+/** $1–$6 of the statements that open a conversation, in the order they name them. */
+const openingValues = (values: NewConversation) => [
+  values.productId,
+  values.buyerId,
+  values.sellerId,
+  values.productTitle,
+  values.productPrice,
+  values.now.toISOString(),
+];
+
 /**
  * Creates the conversation (or finds the one a concurrent first message just created: the unique
  * key decides) and locks it for the message about to be added.
  */
-export async function openConversation(
-  db: Queryable,
-  values: { productId: string; buyerId: string; sellerId: string; productTitle: string; productPrice: number; now: Date },
-): Promise<ConversationRow> {
+export async function openConversation(db: Queryable, values: NewConversation): Promise<ConversationRow> {
   const [inserted] = await db
     .insert(conversations)
     .values({
@@ -170,20 +187,10 @@ const FIND_OR_OPEN_CONVERSATION = {
  * The buyer's conversation about a listing, locked for the message about to be added, opened
  * first if there is none: one round trip where finding, then opening, took two.
  */
-export async function findOrOpenConversation(
-  db: Queryable,
-  values: { productId: string; buyerId: string; sellerId: string; productTitle: string; productPrice: number; now: Date },
-): Promise<ConversationRow> {
+export async function findOrOpenConversation(db: Queryable, values: NewConversation): Promise<ConversationRow> {
   const [row] = await runWritten<WrittenConversation>(db, {
     ...FIND_OR_OPEN_CONVERSATION,
-    values: [
-      values.productId,
-      values.buyerId,
-      values.sellerId,
-      values.productTitle,
-      values.productPrice,
-      values.now.toISOString(),
-    ],
+    values: openingValues(values),
   });
   if (row) return conversationOf(row);
   const raced = await findConversationByListing(db, values.productId, values.buyerId, 'update');
@@ -231,14 +238,24 @@ export async function insertMessage(
     values: [conversation.id, message.authorId, message.kind, message.body, systemEvent],
   });
   if (!row) throw new Error(`conversation ${conversation.id} vanished while a message was added`);
+  return messageRowOf(row.id, conversation.id, message, row.created_ms);
+}
+
+/** The row of a message a written statement added (it answers the id and the time). */
+function messageRowOf(
+  id: string,
+  conversationId: string,
+  message: { authorId: string; kind: MessageKind; body: string; systemEvent?: SystemEvent | null },
+  createdMs: number,
+): MessageRow {
   return {
-    id: row.id,
-    conversationId: conversation.id,
+    id,
+    conversationId,
     authorId: message.authorId,
     kind: message.kind,
     body: message.body,
-    systemEvent,
-    createdAt: new Date(row.created_ms),
+    systemEvent: message.systemEvent ?? null,
+    createdAt: new Date(createdMs),
   };
 }
 
@@ -298,38 +315,18 @@ export interface PostedMessage {
  */
 export async function postInListingConversation(
   db: Queryable,
-  values: { productId: string; buyerId: string; sellerId: string; productTitle: string; productPrice: number; now: Date },
+  values: NewConversation,
   message: { id: string; authorId: string; authorSide: Side; kind: MessageKind; body: string; systemEvent?: SystemEvent | null },
 ): Promise<PostedMessage | undefined> {
   const systemEvent = message.systemEvent ?? null;
   const [row] = await runWritten<{ id: string; buyer_id: string | null; seller_id: string | null; created_ms: number }>(db, {
     ...POST_IN_LISTING_CONVERSATION[message.authorSide],
-    values: [
-      values.productId,
-      values.buyerId,
-      values.sellerId,
-      values.productTitle,
-      values.productPrice,
-      values.now.toISOString(),
-      message.id,
-      message.authorId,
-      message.kind,
-      message.body,
-      systemEvent,
-    ],
+    values: [...openingValues(values), message.id, message.authorId, message.kind, message.body, systemEvent],
   });
   if (!row) return undefined;
   return {
     conversation: { id: row.id, buyerId: row.buyer_id, sellerId: row.seller_id },
-    message: {
-      id: message.id,
-      conversationId: row.id,
-      authorId: message.authorId,
-      kind: message.kind,
-      body: message.body,
-      systemEvent,
-      createdAt: new Date(row.created_ms),
-    },
+    message: messageRowOf(message.id, row.id, message, row.created_ms),
   };
 }
 

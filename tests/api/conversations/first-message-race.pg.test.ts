@@ -19,6 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The buyer's conversation about the listing as both transactions open it. */
+const values = (productId: string) => ({
+  productId,
+  buyerId: buyer.id,
+  sellerId: seller.id,
+  productTitle: 'Lamp',
+  productPrice: 300,
+  now: new Date(),
+});
+
 /**
  * Holds a transaction that has opened the buyer's conversation about the listing and not yet
  * committed, while `meanwhile` runs; then commits it.
@@ -29,14 +39,7 @@ async function whileAnotherOpensIt<T>(productId: string, meanwhile: () => Promis
   let opened: (id: string) => void = () => {};
   const openedId = new Promise<string>((resolve) => (opened = resolve));
   const other = t.app.db.transaction(async (tx) => {
-    const conversation = await openConversation(tx, {
-      productId,
-      buyerId: buyer.id,
-      sellerId: seller.id,
-      productTitle: 'Lamp',
-      productPrice: 300,
-      now: new Date(),
-    });
+    const conversation = await openConversation(tx, values(productId));
     opened(conversation.id);
     await committing;
   });
@@ -56,15 +59,6 @@ async function lockWaiters(): Promise<number> {
   )) as unknown as { rows: { waiting: number }[] };
   return result.rows[0]!.waiting;
 }
-
-const values = (productId: string) => ({
-  productId,
-  buyerId: buyer.id,
-  sellerId: seller.id,
-  productTitle: 'Lamp',
-  productPrice: 300,
-  now: new Date(),
-});
 
 describe('a first message while another transaction opens the same conversation', () => {
   it('posts nothing in one statement, and says so', async () => {

@@ -226,6 +226,18 @@ describe('a busy kind in batches', () => {
       ).rows.map((row) => [row.n, row]),
     );
 
+  /** Both jobs of the backlog failed once with their batch, then completed on their retry. */
+  const expectBothRetriedOnceThenCompleted = () =>
+    expect
+      .poll(async () => Object.values(await stateByN()).map((row) => [row.state, row.retryCount]), {
+        timeout: 8000,
+        interval: 100,
+      })
+      .toEqual([
+        ['completed', 1],
+        ['completed', 1],
+      ]);
+
   it('hands due jobs to the batch handler together, completes those that succeeded and retries the one that failed', async () => {
     await enqueueBacklog(5);
     const batches: number[][] = [];
@@ -327,15 +339,7 @@ describe('a busy kind in batches', () => {
       ],
       { pollingIntervalSeconds: 0.5 },
     );
-    await expect
-      .poll(async () => Object.values(await stateByN()).map((row) => [row.state, row.retryCount]), {
-        timeout: 8000,
-        interval: 100,
-      })
-      .toEqual([
-        ['completed', 1],
-        ['completed', 1],
-      ]);
+    await expectBothRetriedOnceThenCompleted();
   });
 
   it('retries every job of a batch whose handler throws', async () => {
@@ -354,15 +358,7 @@ describe('a busy kind in batches', () => {
       ],
       { pollingIntervalSeconds: 0.5 },
     );
-    await expect
-      .poll(async () => Object.values(await stateByN()).map((row) => [row.state, row.retryCount]), {
-        timeout: 8000,
-        interval: 100,
-      })
-      .toEqual([
-        ['completed', 1],
-        ['completed', 1],
-      ]);
+    await expectBothRetriedOnceThenCompleted();
   });
 });
 
