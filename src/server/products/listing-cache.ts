@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { currentUser } from '../auth/authenticate.ts';
 import { findBlockedIds } from '../blocks/blocks.repository.ts';
 import type { Queryable } from '../db/client.ts';
 import { type FillToken, ReadCache } from '../http/read-cache.ts';
@@ -44,6 +45,10 @@ declare module 'fastify' {
      * have arrived here. The listing cache's hook then sends no barrier of its own.
      */
     eventsCaughtUp: boolean | undefined;
+    /** The key of this call's listing answer, set by ListingCache.answerBeforeValidation. */
+    listingAnswerKey: AnswerKey | undefined;
+    /** Whom the caller blocked, read once a call (ListingCache.blockedIdsOf). */
+    blockedSellerIds: string[] | undefined;
   }
   interface FastifyInstance {
     /** Finished listing answers of this instance, cleared on every catalogue change (listing-cache.ts). */
@@ -89,6 +94,25 @@ interface CachedAnswer {
 
 type Viewer = Pick<UserRow, 'id' | 'isAdmin'> | null | undefined;
 
+/** Where an answer is kept: under a key its whole audience shares, or under one student's own. */
+interface AnswerKey {
+  shared: string;
+  own: string | undefined;
+  studentId: string | undefined;
+}
+
+/**
+ * The key of an answer: its parts and the audience (anonymous, student, admin: contact details
+ * and buyers differ). Admins all read the same (they see every buyer); a student's own view is
+ * keyed by their id.
+ */
+function answerKey(viewer: Viewer, parts: unknown[]): AnswerKey {
+  const audience = !viewer ? 'public' : viewer.isAdmin ? 'admin' : 'student';
+  const shared = JSON.stringify([audience, ...parts]);
+  const studentId = viewer && !viewer.isAdmin ? viewer.id : undefined;
+  return { shared, own: studentId ? `${shared}\u0000${studentId}` : undefined, studentId };
+}
+
 /** An answer being computed: the cache's generation when it began, and the student who asked. */
 interface Computing {
   token: FillToken;
@@ -99,9 +123,10 @@ interface Computing {
 /**
  * Listing answers (lists, searches, detail, My Listings) as the bytes sent, so a read that nothing
  * changed since costs a lookup. Keys hold everything an answer depends on: the route and its
- * parsed parameters, the audience (anonymous, student, admin: contact details and buyers differ),
- * the caller's blocked sellers, and the caller's own id where the answer is theirs alone. A change
- * drops only the answers that read what it touched, on every instance (applyChange).
+ * parameters (parsed, or the raw URL they parse from), the audience (anonymous, student, admin:
+ * contact details and buyers differ), the caller's blocked sellers, and the caller's own id where
+ * the answer is theirs alone. A change drops only the answers that read what it touched, on every
+ * instance (applyChange).
  */
 export class ListingCache {
   readonly bodies: ReadCache<CachedAnswer>;
@@ -161,25 +186,70 @@ export class ListingCache {
   }
 
   /**
+   * Whom the signed-in caller blocked, read once a call: an answer's key and the answer itself
+   * must be made from the same list, or a block made in between would store one under the other.
+   */
+  async blockedIdsOf(db: Queryable, request: FastifyRequest): Promise<string[]> {
+    request.blockedSellerIds ??= await this.blockedIds(db, currentUser(request).id);
+    return request.blockedSellerIds;
+  }
+
+  /**
+   * A route's preValidation hook: sends the answer cached under the parts `partsOf` reads off the
+   * call as it arrived (its URL, its caller), so a repeated read costs a lookup, neither the
+   * validation of its query nor its handler. The raw URL stands for the query it parses into
+   * (always the same one); a call that would fail validation finds nothing, since only computed
+   * answers are stored. On a miss the key waits on the request for sendAnswer(). Only for routes
+   * whose handler checks nothing beyond the route's auth: a hit skips the handler.
+   */
+  answerBeforeValidation(partsOf: (request: FastifyRequest) => unknown[] | Promise<unknown[]>): preValidationAsyncHookHandler {
+    return async (request, reply) => {
+      const key = answerKey(request.user, await partsOf(request));
+      request.listingAnswerKey = key;
+      const cached = this.lookup(key);
+      if (!cached) return;
+      this.answers.cache++;
+      return reply.type(JSON_TYPE).send(cached.body);
+    };
+  }
+
+  /** The handler's half of answerBeforeValidation: the answer under the key the hook made. */
+  sendAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope: AnswerScope,
+    compute: (personal: Set<string>) => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const key = request.listingAnswerKey;
+    if (!key) throw new Error(`${request.routeOptions.url} sends a listing answer without answerBeforeValidation`);
+    return this.answer(reply, key, scope, compute);
+  }
+
+  /**
    * Sends the cached answer for `parts` as this viewer may read it, or computes, serializes (with
    * the route's own serializer), stores and sends it. `compute` adds to `personal` whoever would
    * read the answer differently; an answer personal to the viewer is stored under their id.
    */
-  async send(
+  send(
     reply: FastifyReply,
     viewer: Viewer,
     parts: unknown[],
     scope: AnswerScope,
     compute: (personal: Set<string>) => Promise<unknown>,
   ): Promise<FastifyReply> {
-    const audience = !viewer ? 'public' : viewer.isAdmin ? 'admin' : 'student';
-    const shared = JSON.stringify([audience, ...parts]);
-    // Admins all read the same (they see every buyer); a student's own view is keyed by their id.
-    const studentId = viewer && !viewer.isAdmin ? viewer.id : undefined;
-    const own = studentId ? `${shared}\u0000${studentId}` : undefined;
+    return this.answer(reply, answerKey(viewer, parts), scope, compute);
+  }
+
+  private async answer(
+    reply: FastifyReply,
+    key: AnswerKey,
+    scope: AnswerScope,
+    compute: (personal: Set<string>) => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const { shared, own, studentId } = key;
     // Looked up before any await: a second asker arriving now must find this one's computation.
     const running = this.computing.get(shared);
-    const cached = this.lookup(shared, own, studentId) ?? (running && (await this.joinable(running, studentId)));
+    const cached = this.lookup(key) ?? (running && (await this.joinable(running, studentId)));
     if (cached) {
       this.answers.cache++;
       return reply.type(JSON_TYPE).send(cached.body);
@@ -191,8 +261,8 @@ export class ListingCache {
       const payload = await compute(personal);
       // The route's serializer (zod schema check, then JSON): the bytes an uncached call would send.
       const body = ownBytes(String(reply.serialize(payload)));
-      const key = studentId && personal.has(studentId) ? own! : shared;
-      this.bodies.set(key, token, { body, personal }, tagsOf(scope, payload));
+      const storedUnder = studentId && personal.has(studentId) ? own! : shared;
+      this.bodies.set(storedUnder, token, { body, personal }, tagsOf(scope, payload));
       return { body, personal };
     })();
     const entry: Computing = { token, studentId, answer: answer.catch(() => undefined) };
@@ -219,7 +289,7 @@ export class ListingCache {
     return personalTo(running.studentId) || personalTo(studentId) ? undefined : answer;
   }
 
-  private lookup(shared: string, own: string | undefined, studentId: string | undefined): CachedAnswer | undefined {
+  private lookup({ shared, own, studentId }: AnswerKey): CachedAnswer | undefined {
     const hit = this.bodies.get(shared);
     if (hit && !(studentId && hit.personal.has(studentId))) return hit;
     return own ? this.bodies.get(own) : undefined;
@@ -272,6 +342,8 @@ export function registerListingCache(app: FastifyInstance): ListingCache {
   const unsubscribe = app.events.subscribe('catalogue.changed', (change) => cache.applyChange(change));
   const stopResync = app.events.onResync(() => cache.clear());
   app.decorateRequest('eventsCaughtUp', undefined);
+  app.decorateRequest('listingAnswerKey', undefined);
+  app.decorateRequest('blockedSellerIds', undefined);
   app.addHook('onSend', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;
     if (request.routeOptions.config.listingAnswers === 'unchanged') return;

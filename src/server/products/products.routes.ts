@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authMessages } from '#domain/users/auth.messages.ts';
@@ -79,17 +80,26 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, msg, product };
   };
 
+  // A repeated list read is answered before its query is validated (listing-cache.ts). Its key reads
+  // the query as sent: whose buy requests, whether sellers read their own hidden listings, and blocks.
+  const listAnswerParts = async (request: FastifyRequest) => {
+    const caller = currentUser(request);
+    const sent = request.query as Record<string, unknown>;
+    const blockedIds = await cache.blockedIdsOf(app.db, request);
+    return ['products', request.url, sent.requested === 'true' ? caller.id : null, sent.sellerId === caller.id, blockedIds];
+  };
   app.get(
     '/',
-    { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
+    {
+      preValidation: cache.answerBeforeValidation(listAnswerParts),
+      schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } },
+    },
     async (request, reply) => {
       const caller = currentUser(request);
       const { query } = request;
-      const blockedIds = await cache.blockedIds(app.db, caller.id);
-      // Besides the query: whose buy requests, whether the seller reads their own hidden listings, and blocks.
-      const parts = ['products', query, query.requested ? caller.id : null, query.sellerId === caller.id, blockedIds];
+      const blockedIds = await cache.blockedIdsOf(app.db, request);
       const scope = { list: true, requestedBy: query.requested ? caller.id : undefined };
-      return cache.send(reply, caller, parts, scope, (personal) => listProducts(reads, query, caller, { blockedIds, personal }));
+      return cache.sendAnswer(request, reply, scope, (personal) => listProducts(reads, query, caller, { blockedIds, personal }));
     },
   );
 
@@ -110,12 +120,17 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { config: { auth: 'optional', ...productRoute }, schema: { params: idParams, response: { 200: productResponseSchema } } },
+    {
+      config: { auth: 'optional', ...productRoute },
+      // The id as sent: a repeated read is answered before it is validated.
+      preValidation: cache.answerBeforeValidation((request) => ['product', (request.params as { id: unknown }).id]),
+      schema: { params: idParams, response: { 200: productResponseSchema } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       // Without a session the seller's e-mail and phone and the buyer stay out (architecture: wire contract).
       const viewer = request.user;
-      return cache.send(reply, viewer, ['product', id], {}, async (personal) => {
+      return cache.sendAnswer(request, reply, {}, async (personal) => {
         const card = await findProductCard(app.dbHandle, id);
         if (!card) throw notFound(productMessages.notFound);
         return { success: true as const, product: toProduct(card, app.storage, { viewer, personal }) };

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, users } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
+import type { ProductListResponse } from '#domain/products/product.wire.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
-import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
+import { type TestApp, body, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
 import { buyRequestCalls } from '../buy-requests/buy-request-calls.ts';
 import { countOf, eventually, listingCalls, titlesOf } from './listing-cache-calls.ts';
 
@@ -291,6 +292,46 @@ describe("no one is served another viewer's cached answer", () => {
     await eventually(async () => expect(titlesOf(await calls.list(sellerCookie, query))).toEqual(['Own hidden mug']));
     expect(titlesOf(await calls.list(otherCookie, query))).toEqual([]);
     expect(titlesOf(await calls.list(sellerCookie, query))).toEqual(['Own hidden mug']);
+  });
+
+  it("answers each student's Show Buy Requests with their own however the query is written", async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Written kettle' });
+    await buyRequestCalls(t).markInterested(buyerCookie, { productId: id, buyerMessage: 'Still there?' });
+    await calls.settled();
+    // `tru%65` is `true` once decoded: a cached answer is looked up by the query as it arrived.
+    const url = '/api/v1/products?requested=tru%65&q=written+kettle';
+    const titlesFor = async (cookie: string) =>
+      titlesOf(body<ProductListResponse>(await t.app.inject({ method: 'GET', url, headers: { cookie } })));
+    expect(await titlesFor(buyerCookie)).toEqual(['Written kettle']);
+    expect(await titlesFor(otherCookie)).toEqual([]);
+    expect(await titlesFor(adminCookie)).toEqual([]);
+    expect(await titlesFor(buyerCookie)).toEqual(['Written kettle']);
+  });
+
+  it('shows a seller their own hidden listing however their id is written, and not to others asking the same', async () => {
+    const id = await insertListing(t.app.db, { sellerId: seller.id, title: 'Encoded hidden mug' });
+    await t.app.db.update(products).set({ underReview: true }).where(eq(products.id, id));
+    await calls.settled();
+    const encodedId = `%${seller.id.charCodeAt(0).toString(16)}${seller.id.slice(1)}`;
+    const url = `/api/v1/products?sellerId=${encodedId}&q=encoded+hidden+mug`;
+    const titlesFor = async (cookie: string) =>
+      titlesOf(body<ProductListResponse>(await t.app.inject({ method: 'GET', url, headers: { cookie } })));
+    expect(await titlesFor(sellerCookie)).toEqual(['Encoded hidden mug']);
+    expect(await titlesFor(otherCookie)).toEqual([]);
+    expect(await titlesFor(sellerCookie)).toEqual(['Encoded hidden mug']);
+  });
+
+  it('refuses a query that fails validation after a valid one was answered from the cache', async () => {
+    await insertListing(t.app.db, { sellerId: seller.id, title: 'Paged lamp' });
+    await calls.settled();
+    for (let read = 0; read < 2; read++)
+      expect(titlesOf(await calls.list(otherCookie, { q: 'paged lamp', page: '1' }))).toEqual(['Paged lamp']);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/products?q=paged+lamp&page=0',
+      headers: { cookie: otherCookie },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('keeps a blocked seller out of the blocker’s lists only, and brings them back on unblock', async () => {
