@@ -1,11 +1,12 @@
 /**
- * npm run bench [-- --seconds 10 --connections 50 --warmup 3 --only list,detail --cpu-prof DIR --heap-prof DIR]
+ * npm run bench [-- --seconds 10 --connections 50 --warmup 3 --slices 4 --only list,detail --cpu-prof DIR --heap-prof DIR]
  *
  * Load-tests the hot calls on the seeded catalogue (seed first: `npm run seed -- --products
  * 100000`; DATA_DIR or DATABASE_URL as for the server) with autocannon: the listing reads, the
- * wishlist toggle and the buy-request send. Each call is run, then the same load on a route of the
- * same process answering an identical precomputed body (the bare HTTP stack), one after the other
- * in one run. For each it prints requests/s, p50, p99, and the server's CPU time and heap bytes
+ * wishlist toggle and the buy-request send. Each call is run beside the same load on a route of the
+ * same process answering an identical precomputed body (the bare HTTP stack): the two alternate in
+ * slices (real, bare, bare, real, …), so a change of the machine's speed during a row (a neighbour
+ * on a shared host, a clock change) weighs on both alike. For each it prints requests/s, p50, p99, and the server's CPU time and heap bytes
  * allocated per request, and the ratios to the bare route. The server runs in its own process so
  * the load generator does not share its event loop; the machine's load average is printed with
  * every row, since autocannon, the server and PostgreSQL share the same cores.
@@ -15,7 +16,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon, { type Request, type Result } from 'autocannon';
+import autocannon, { type RawResult, type Request, type Result } from 'autocannon';
 import type { BenchMeasurement, BenchServerReady, BenchTarget } from './bench-server.ts';
 
 function options() {
@@ -24,6 +25,7 @@ function options() {
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       warmup: { type: 'string', default: '3' },
+      slices: { type: 'string', default: '4' },
       only: { type: 'string' },
       'cpu-prof': { type: 'string' },
       'heap-prof': { type: 'string' },
@@ -33,6 +35,8 @@ function options() {
     seconds: Number(values.seconds),
     connections: Number(values.connections),
     warmup: Number(values.warmup),
+    /** Runs of each side a row is cut into; `seconds` is each side's total. */
+    slices: Math.max(1, Number(values.slices)),
     only: values.only ? new Set(values.only.split(',')) : undefined,
     /** The server's V8 CPU profile of the whole run (written when it exits), into this directory. */
     cpuProfileDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
@@ -61,7 +65,7 @@ function startServer(
  * earlier runs queued (a write's mail is delivered by a job), and before answering finishes those
  * this run queued: a write's row counts the jobs it caused, and only those.
  */
-function measured(child: ChildProcess, run: () => Promise<Result>): Promise<{ result: Result; cost: BenchMeasurement }> {
+function measured<T>(child: ChildProcess, run: () => Promise<T>): Promise<{ result: T; cost: BenchMeasurement }> {
   return new Promise((resolve, reject) => {
     child.once('message', () => {
       run().then((result) => {
@@ -144,11 +148,68 @@ function requestsOf(target: BenchTarget, bare: boolean, defaultCookie: string): 
 
 async function load(url: string, target: BenchTarget, bare: boolean, cookie: string, seconds: number, connections: number) {
   const { path, requests } = requestsOf(target, bare, cookie);
-  const result = await autocannon({ url: `${url}${path}`, connections, duration: seconds, headers: { cookie }, requests });
+  return autocannon({
+    url: `${url}${path}`,
+    connections,
+    duration: seconds,
+    headers: { cookie },
+    requests,
+    skipAggregateResult: true,
+  });
+}
+
+/** One side of a row: its slices' answers and the server's cost over them. */
+interface Side {
+  name: string;
+  raw: RawResult[];
+  cost: BenchMeasurement;
+}
+
+function addSlice(side: Side, result: RawResult, cost: BenchMeasurement) {
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${target.name}${bare ? ' (bare)' : ''}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+    throw new Error(`${side.name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
-  return result;
+  side.raw.push(result);
+  side.cost.cpuMicros += cost.cpuMicros;
+  side.cost.allocatedBytes += cost.allocatedBytes;
+}
+
+/** A side's slices as one result: their latencies merged, requests/s over their total time. */
+function summed(side: Side, url: string, connections: number): { result: Result; cost: BenchMeasurement } {
+  const result = autocannon.aggregateResult(side.raw, { url, connections });
+  const requests = side.raw.reduce((sum, slice) => sum + slice.totalCompletedRequests, 0);
+  const seconds = side.raw.reduce((sum, slice) => sum + slice.duration, 0);
+  result.requests.total = requests;
+  result.requests.average = requests / seconds;
+  return { result, cost: side.cost };
+}
+
+/**
+ * The call and its bare twin, `seconds` each, alternating in `slices` runs a side: real, bare,
+ * bare, real, real, bare, … (each pair in the other order than the last), so a steady drift of
+ * the machine's speed cancels out.
+ */
+async function runRow(
+  child: ChildProcess,
+  url: string,
+  target: BenchTarget,
+  cookie: string,
+  seconds: number,
+  connections: number,
+  slices: number,
+) {
+  const sides = [false, true].map((bare): Side => ({
+    name: `${target.name}${bare ? ' (bare)' : ''}`,
+    raw: [],
+    cost: { type: 'measurement', cpuMicros: 0, allocatedBytes: 0 },
+  }));
+  for (let slice = 0; slice < slices; slice++) {
+    for (const bare of slice % 2 === 0 ? [false, true] : [true, false]) {
+      const { result, cost } = await measured(child, () => load(url, target, bare, cookie, seconds / slices, connections));
+      addSlice(sides[bare ? 1 : 0]!, result, cost);
+    }
+  }
+  return { real: summed(sides[0]!, url, connections), bare: summed(sides[1]!, url, connections) };
 }
 
 interface Row {
@@ -188,11 +249,11 @@ function markdown(rows: Row[]) {
 }
 
 async function main() {
-  const { seconds, connections, warmup, only, cpuProfileDir, heapProfileDir } = options();
+  const { seconds, connections, warmup, slices, only, cpuProfileDir, heapProfileDir } = options();
   const { child, ready } = await startServer(cpuProfileDir, heapProfileDir);
   try {
     console.info(
-      `Bench: ${ready.databaseKind}, ${ready.productCount.toLocaleString('en')} products, ${connections} connections, ${seconds} s per run; load average ${loadavg()
+      `Bench: ${ready.databaseKind}, ${ready.productCount.toLocaleString('en')} products, ${connections} connections, ${seconds} s a side in ${slices} slices; load average ${loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')}\n`,
     );
@@ -202,8 +263,7 @@ async function main() {
       if (target.kind === 'buy-request') await browseAsBuyers(child);
       // Unrecorded first: the database's caches and V8's optimiser warm up as on a running server.
       if (warmup > 0) await load(ready.url, target, false, cookie, warmup, connections);
-      const real = await measured(child, () => load(ready.url, target, false, cookie, seconds, connections));
-      const bare = await measured(child, () => load(ready.url, target, true, cookie, seconds, connections));
+      const { real, bare } = await runRow(child, ready.url, target, cookie, seconds, connections, slices);
       const row: Row = {
         name: target.name,
         real: real.result,

@@ -37,6 +37,14 @@ declare module 'autocannon' {
     /** Seconds before a request counts as timed out (default 10). */
     timeout?: number;
   }
+  /** A run's own counts, not yet summarized (skipAggregateResult): runs add up with aggregateResult. */
+  export interface RawResult {
+    totalCompletedRequests: number;
+    /** Seconds the run lasted. */
+    duration: number;
+    errors: number;
+    non2xx: number;
+  }
   /** The running load: a promise of its result that also reports each answer as it arrives. */
   export interface Instance extends PromiseLike<Result> {
     on(
@@ -45,6 +53,11 @@ declare module 'autocannon' {
     ): Instance;
     stop(): void;
   }
+  function autocannon(options: Options & { skipAggregateResult: true }): PromiseLike<RawResult>;
   function autocannon(options: Options): Instance;
+  namespace autocannon {
+    /** Several raw runs as one result (their latencies merged). */
+    function aggregateResult(results: RawResult[], options: Pick<Options, 'url' | 'connections'>): Result;
+  }
   export default autocannon;
 }
