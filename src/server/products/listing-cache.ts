@@ -45,8 +45,8 @@ declare module 'fastify' {
      * have arrived here. The listing cache's hook then sends no barrier of its own.
      */
     eventsCaughtUp: boolean | undefined;
-    /** The key of this call's listing answer, set by ListingCache.answerBeforeValidation. */
-    listingAnswerKey: AnswerKey | undefined;
+    /** What this call's answer is looked up by before validation (ListingCache.answerBeforeValidation). */
+    listingAnswerAlias: string | undefined;
     /** Whom the caller blocked, read once a call (ListingCache.blockedIdsOf). */
     blockedSellerIds: string[] | undefined;
   }
@@ -59,6 +59,8 @@ declare module 'fastify' {
 /** Answers at most, whatever their size (the bytes are config.listingCacheMb). */
 const BODY_MAX_ENTRIES = 100_000;
 const BLOCKED_LIMITS = { maxEntries: 20_000, maxBytes: 8 * 1024 * 1024 };
+/** Raw requests known to name an answer's key (answerBeforeValidation): a few MB at most. */
+const ALIAS_LIMITS = { maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 };
 /** Category counts: the catalogue's counters, and a search's (a scan of the matching rows) for the next pages of that search. */
 const SEARCH_COUNTS_TTL_MS = 30_000;
 const SEARCH_COUNTS_MAX_ENTRIES = 500;
@@ -107,8 +109,12 @@ interface AnswerKey {
  * keyed by their id.
  */
 function answerKey(viewer: Viewer, parts: unknown[]): AnswerKey {
-  const audience = !viewer ? 'public' : viewer.isAdmin ? 'admin' : 'student';
-  const shared = JSON.stringify([audience, ...parts]);
+  return keyOfShared(viewer, JSON.stringify([audienceOf(viewer), ...parts]));
+}
+
+const audienceOf = (viewer: Viewer) => (!viewer ? 'public' : viewer.isAdmin ? 'admin' : 'student');
+
+function keyOfShared(viewer: Viewer, shared: string): AnswerKey {
   const studentId = viewer && !viewer.isAdmin ? viewer.id : undefined;
   return { shared, own: studentId ? `${shared}\u0000${studentId}` : undefined, studentId };
 }
@@ -123,14 +129,15 @@ interface Computing {
 /**
  * Listing answers (lists, searches, detail, My Listings) as the bytes sent, so a read that nothing
  * changed since costs a lookup. Keys hold everything an answer depends on: the route and its
- * parameters (parsed, or the raw URL they parse from), the audience (anonymous, student, admin:
- * contact details and buyers differ), the caller's blocked sellers, and the caller's own id where
- * the answer is theirs alone. A change drops only the answers that read what it touched, on every
- * instance (applyChange).
+ * parsed parameters, the audience (anonymous, student, admin: contact details and buyers differ),
+ * the caller's blocked sellers, and the caller's own id where the answer is theirs alone. A change
+ * drops only the answers that read what it touched, on every instance (applyChange).
  */
 export class ListingCache {
   readonly bodies: ReadCache<CachedAnswer>;
   private readonly blocked: ReadCache<readonly string[]>;
+  /** A raw request's alias → the shared key of its answer (a pure function: never stale, only bounded). */
+  private readonly aliases: ReadCache<string>;
   readonly searchCounts: FacetCache<CategoryCounts>;
   readonly searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
   /** Answers sent by this instance, by where they came from (the listing_answers_total metric). */
@@ -143,6 +150,7 @@ export class ListingCache {
     const bodyLimits = { maxEntries: BODY_MAX_ENTRIES, maxBytes: app.config.listingCacheMb * 1024 * 1024 };
     this.bodies = new ReadCache<CachedAnswer>(bodyLimits, (answer) => answer.body.byteLength, canFill);
     this.blocked = new ReadCache<readonly string[]>(BLOCKED_LIMITS, (ids) => 64 + ids.length * 80, canFill);
+    this.aliases = new ReadCache<string>(ALIAS_LIMITS, (shared) => 64 + shared.length * 2);
     this.searchCounts = new FacetCache<CategoryCounts>(app.clock, SEARCH_COUNTS_TTL_MS, SEARCH_COUNTS_MAX_ENTRIES, canFill);
     this.searchMatches = new FacetCache(app.clock, SEARCH_MATCHES_TTL_MS, SEARCH_MATCHES_LIMITS.maxEntries, canFill, {
       weigh: (matches) => (matches === TOO_MANY_MATCHES ? 1 : Math.max(1, matches.size)),
@@ -195,34 +203,25 @@ export class ListingCache {
   }
 
   /**
-   * A route's preValidation hook: sends the answer cached under the parts `partsOf` reads off the
-   * call as it arrived (its URL, its caller), so a repeated read costs a lookup, neither the
-   * validation of its query nor its handler. The raw URL stands for the query it parses into
-   * (always the same one); a call that would fail validation finds nothing, since only computed
-   * answers are stored. On a miss the key waits on the request for sendAnswer(). Only for routes
-   * whose handler checks nothing beyond the route's auth: a hit skips the handler.
+   * A route's preValidation hook: answers from the cache before the query is validated, so a
+   * repeated read costs two lookups, neither validation nor its handler. `aliasOf` names the call
+   * as it arrived (its raw URL, and whatever else decides its key): the first time, the handler
+   * finds the answer's key from the validated query and send() remembers it for that alias (one
+   * raw URL always parses into the same query, so the alias never goes stale). Equivalent URLs
+   * (`?q=lamp`, `?q=lamp&sort=newest`) keep sharing one answer. Only for routes whose handler
+   * checks nothing beyond the route's auth: a hit skips the handler.
    */
-  answerBeforeValidation(partsOf: (request: FastifyRequest) => unknown[] | Promise<unknown[]>): preValidationAsyncHookHandler {
+  answerBeforeValidation(aliasOf: (request: FastifyRequest) => unknown[] | Promise<unknown[]>): preValidationAsyncHookHandler {
     return async (request, reply) => {
-      const key = answerKey(request.user, await partsOf(request));
-      request.listingAnswerKey = key;
-      const cached = this.lookup(key);
+      const viewer = request.user;
+      const alias = JSON.stringify([audienceOf(viewer), ...(await aliasOf(request))]);
+      request.listingAnswerAlias = alias;
+      const shared = this.aliases.get(alias);
+      const cached = shared === undefined ? undefined : this.lookup(keyOfShared(viewer, shared));
       if (!cached) return;
       this.answers.cache++;
       return reply.type(JSON_TYPE).send(cached.body);
     };
-  }
-
-  /** The handler's half of answerBeforeValidation: the answer under the key the hook made. */
-  sendAnswer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    scope: AnswerScope,
-    compute: (personal: Set<string>) => Promise<unknown>,
-  ): Promise<FastifyReply> {
-    const key = request.listingAnswerKey;
-    if (!key) throw new Error(`${request.routeOptions.url} sends a listing answer without answerBeforeValidation`);
-    return this.answer(reply, key, scope, compute);
   }
 
   /**
@@ -230,23 +229,18 @@ export class ListingCache {
    * the route's own serializer), stores and sends it. `compute` adds to `personal` whoever would
    * read the answer differently; an answer personal to the viewer is stored under their id.
    */
-  send(
+  async send(
     reply: FastifyReply,
     viewer: Viewer,
     parts: unknown[],
     scope: AnswerScope,
     compute: (personal: Set<string>) => Promise<unknown>,
   ): Promise<FastifyReply> {
-    return this.answer(reply, answerKey(viewer, parts), scope, compute);
-  }
-
-  private async answer(
-    reply: FastifyReply,
-    key: AnswerKey,
-    scope: AnswerScope,
-    compute: (personal: Set<string>) => Promise<unknown>,
-  ): Promise<FastifyReply> {
+    const key = answerKey(viewer, parts);
     const { shared, own, studentId } = key;
+    // The call's alias now names this key (answerBeforeValidation).
+    const alias = reply.request.listingAnswerAlias;
+    if (alias !== undefined) this.aliases.set(alias, this.aliases.fillToken(), shared);
     // Looked up before any await: a second asker arriving now must find this one's computation.
     const running = this.computing.get(shared);
     const cached = this.lookup(key) ?? (running && (await this.joinable(running, studentId)));
@@ -342,7 +336,7 @@ export function registerListingCache(app: FastifyInstance): ListingCache {
   const unsubscribe = app.events.subscribe('catalogue.changed', (change) => cache.applyChange(change));
   const stopResync = app.events.onResync(() => cache.clear());
   app.decorateRequest('eventsCaughtUp', undefined);
-  app.decorateRequest('listingAnswerKey', undefined);
+  app.decorateRequest('listingAnswerAlias', undefined);
   app.decorateRequest('blockedSellerIds', undefined);
   app.addHook('onSend', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;

@@ -80,26 +80,27 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, msg, product };
   };
 
-  // A repeated list read is answered before its query is validated (listing-cache.ts). Its key reads
-  // the query as sent: whose buy requests, whether sellers read their own hidden listings, and blocks.
-  const listAnswerParts = async (request: FastifyRequest) => {
-    const caller = currentUser(request);
+  // A repeated list read is answered before its query is validated (listing-cache.ts), by the URL
+  // as sent and the blocked sellers; with the caller too where the query may make the answer theirs.
+  const listAlias = async (request: FastifyRequest) => {
     const sent = request.query as Record<string, unknown>;
-    const blockedIds = await cache.blockedIdsOf(app.db, request);
-    return ['products', request.url, sent.requested === 'true' ? caller.id : null, sent.sellerId === caller.id, blockedIds];
+    const personal = sent.requested !== undefined || sent.sellerId !== undefined;
+    return [request.url, personal ? currentUser(request).id : null, await cache.blockedIdsOf(app.db, request)];
   };
   app.get(
     '/',
     {
-      preValidation: cache.answerBeforeValidation(listAnswerParts),
+      preValidation: cache.answerBeforeValidation(listAlias),
       schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } },
     },
     async (request, reply) => {
       const caller = currentUser(request);
       const { query } = request;
       const blockedIds = await cache.blockedIdsOf(app.db, request);
+      // Besides the query: whose buy requests, whether the seller reads their own hidden listings, and blocks.
+      const parts = ['products', query, query.requested ? caller.id : null, query.sellerId === caller.id, blockedIds];
       const scope = { list: true, requestedBy: query.requested ? caller.id : undefined };
-      return cache.sendAnswer(request, reply, scope, (personal) => listProducts(reads, query, caller, { blockedIds, personal }));
+      return cache.send(reply, caller, parts, scope, (personal) => listProducts(reads, query, caller, { blockedIds, personal }));
     },
   );
 
@@ -122,15 +123,15 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { auth: 'optional', ...productRoute },
-      // The id as sent: a repeated read is answered before it is validated.
-      preValidation: cache.answerBeforeValidation((request) => ['product', (request.params as { id: unknown }).id]),
+      // A repeated read is answered before its id is validated, by the URL as sent.
+      preValidation: cache.answerBeforeValidation((request) => [request.url]),
       schema: { params: idParams, response: { 200: productResponseSchema } },
     },
     async (request, reply) => {
       const { id } = request.params;
       // Without a session the seller's e-mail and phone and the buyer stay out (architecture: wire contract).
       const viewer = request.user;
-      return cache.sendAnswer(request, reply, {}, async (personal) => {
+      return cache.send(reply, viewer, ['product', id], {}, async (personal) => {
         const card = await findProductCard(app.dbHandle, id);
         if (!card) throw notFound(productMessages.notFound);
         return { success: true as const, product: toProduct(card, app.storage, { viewer, personal }) };

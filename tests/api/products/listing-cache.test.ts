@@ -54,6 +54,27 @@ describe('listing answers served from the cache', () => {
     expect(t.app.listingCache.bodies.size).toBeGreaterThan(0);
   });
 
+  it('answers the same query written three ways from one cached answer', async () => {
+    await insertListing(t.app.db, { sellerId: seller.id, title: 'Spelled lamp' });
+    await calls.settled();
+    const computedBefore = t.app.listingCache.answers.computed;
+    const spellings = [
+      '?q=spelled+lamp',
+      '?q=spelled+lamp&sort=newest',
+      '?sort=newest&page=1&q=spelled%20lamp',
+      '?q=spelled+lamp',
+    ];
+    for (const spelling of spellings) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/products${spelling}`,
+        headers: { cookie: otherCookie },
+      });
+      expect(titlesOf(body<ProductListResponse>(response))).toEqual(['Spelled lamp']);
+    }
+    expect(t.app.listingCache.answers.computed - computedBefore).toBe(1);
+  });
+
   it('computes an answer once for students asking for it at the same moment, and sends each the same bytes', async () => {
     await insertListing(t.app.db, { sellerId: seller.id, title: 'Crowded kettle' });
     await calls.settled();
