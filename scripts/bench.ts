@@ -165,11 +165,15 @@ interface Side {
   cost: BenchMeasurement;
 }
 
+/** A run's answers, refused if any was not a 2xx: the figures would be of something else. */
+function allAnswered(name: string, result: RawResult): RawResult {
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  return result;
+}
+
 function addSlice(side: Side, result: RawResult, cost: BenchMeasurement) {
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${side.name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  }
-  side.raw.push(result);
+  side.raw.push(allAnswered(side.name, result));
   side.cost.cpuMicros += cost.cpuMicros;
   side.cost.allocatedBytes += cost.allocatedBytes;
 }
@@ -198,18 +202,16 @@ async function runRow(
   connections: number,
   slices: number,
 ) {
-  const sides = [false, true].map((bare): Side => ({
-    name: `${target.name}${bare ? ' (bare)' : ''}`,
-    raw: [],
-    cost: { type: 'measurement', cpuMicros: 0, allocatedBytes: 0 },
-  }));
+  const side = (name: string): Side => ({ name, raw: [], cost: { type: 'measurement', cpuMicros: 0, allocatedBytes: 0 } });
+  const real = side(target.name);
+  const bare = side(`${target.name} (bare)`);
   for (let slice = 0; slice < slices; slice++) {
-    for (const bare of slice % 2 === 0 ? [false, true] : [true, false]) {
-      const { result, cost } = await measured(child, () => load(url, target, bare, cookie, seconds / slices, connections));
-      addSlice(sides[bare ? 1 : 0]!, result, cost);
+    for (const isBare of slice % 2 === 0 ? [false, true] : [true, false]) {
+      const { result, cost } = await measured(child, () => load(url, target, isBare, cookie, seconds / slices, connections));
+      addSlice(isBare ? bare : real, result, cost);
     }
   }
-  return { real: summed(sides[0]!, url, connections), bare: summed(sides[1]!, url, connections) };
+  return { real: summed(real, url, connections), bare: summed(bare, url, connections) };
 }
 
 interface Row {
@@ -262,7 +264,7 @@ async function main() {
       const cookie = (target.kind === 'read' && target.cookie) || ready.cookie;
       if (target.kind === 'buy-request') await browseAsBuyers(child);
       // Unrecorded first: the database's caches and V8's optimiser warm up as on a running server.
-      if (warmup > 0) await load(ready.url, target, false, cookie, warmup, connections);
+      if (warmup > 0) allAnswered(target.name, await load(ready.url, target, false, cookie, warmup, connections));
       const { real, bare } = await runRow(child, ready.url, target, cookie, seconds, connections, slices);
       const row: Row = {
         name: target.name,

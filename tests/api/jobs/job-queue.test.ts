@@ -323,41 +323,25 @@ describe('a busy kind in batches', () => {
     expect(batches.slice(1).flat().toSorted()).toEqual([1, 2]);
   });
 
-  it('fails the whole batch when its handler answers a job that is not in it', async () => {
-    await enqueueBacklog(2);
+  /** A batched kind whose first run answers as `firstRun` does, and whose later runs do their jobs. */
+  async function queueMisbehavingOnce(firstRun: () => Promise<FailedJob[]>) {
     let calls = 0;
     const definition = batchedJob([], () => undefined);
-    await queueWith(
-      [
-        {
-          ...definition,
-          runBatch: async (jobs: BatchedJob<'test.work'>[]) =>
-            ++calls === 1
-              ? [{ id: '00000000-0000-4000-8000-000000000000', error: new Error('not mine') }]
-              : definition.runBatch!(jobs),
-        } as JobDefinition<'test.work'>,
-      ],
-      { pollingIntervalSeconds: 0.5 },
-    );
+    const runBatch = async (jobs: BatchedJob<'test.work'>[]) => (++calls === 1 ? firstRun() : definition.runBatch!(jobs));
+    await queueWith([{ ...definition, runBatch } as JobDefinition<'test.work'>], { pollingIntervalSeconds: 0.5 });
+  }
+
+  it('fails the whole batch when its handler answers a job that is not in it', async () => {
+    await enqueueBacklog(2);
+    await queueMisbehavingOnce(async () => [{ id: '00000000-0000-4000-8000-000000000000', error: new Error('not mine') }]);
     await expectBothRetriedOnceThenCompleted();
   });
 
   it('retries every job of a batch whose handler throws', async () => {
     await enqueueBacklog(2);
-    let calls = 0;
-    const definition = batchedJob([], () => undefined);
-    await queueWith(
-      [
-        {
-          ...definition,
-          runBatch: async (jobs: BatchedJob<'test.work'>[]) => {
-            if (++calls === 1) throw new Error('the database went away');
-            return definition.runBatch!(jobs);
-          },
-        } as JobDefinition<'test.work'>,
-      ],
-      { pollingIntervalSeconds: 0.5 },
-    );
+    await queueMisbehavingOnce(async () => {
+      throw new Error('the database went away');
+    });
     await expectBothRetriedOnceThenCompleted();
   });
 });
