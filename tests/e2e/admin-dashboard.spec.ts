@@ -127,10 +127,12 @@ describe('the admin dashboard', () => {
     await expect.poll(() => charts.count()).toBe(4);
     await page.setViewportSize(PHONE);
     for (const chart of await charts.all()) {
-      const box = await chart.boundingBox();
-      // Within the phone's width, and wide enough to read.
-      expect(box!.width).toBeGreaterThan(250);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+      // Within the phone's width, and wide enough to read. Polled: recharts measures its box
+      // through a ResizeObserver, a frame or more after the viewport changes.
+      await expect.poll(async () => {
+        const box = await chart.boundingBox();
+        return box !== null && box.width > 250 && box.x + box.width <= PHONE.width;
+      }).toBe(true);
     }
     await captureAtBothWidths(page, 'admin-dashboard-stats');
     await page.context().close();
