@@ -296,6 +296,22 @@ export function quoteLiteral(text: string): string {
 }
 
 /**
+ * Sends BEGIN without waiting for its answer, in the same write as the transaction's first
+ * statement (the pool's connections pipeline: a statement goes out without waiting for the one
+ * before). The socket is corked until every microtask queued now has run, so a first statement
+ * issued within them shares BEGIN's round trip. BEGIN's answer is awaited before COMMIT.
+ */
+function beginWithFirstStatement(client: pg.PoolClient): Promise<unknown> {
+  const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } })
+    .connection.stream;
+  stream.cork();
+  const begun = client.query('begin');
+  setImmediate(() => stream.uncork());
+  begun.catch(() => {});
+  return begun;
+}
+
+/**
  * drizzle's transaction on node-postgres, with BEGIN, COMMIT and ROLLBACK sent as they are: drizzle
  * builds, traces and wraps each as a query of its own, and every write in the app paid that twice.
  * The transaction handed to `work` is drizzle's own, on the connection this took from the pool.
@@ -318,9 +334,10 @@ function sendTransactionControlAsIs(db: Database, pool: pg.Pool) {
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined, options), undefined);
       const withCommit: string[] = [];
       sentWithCommit.set(tx as unknown as Queryable, withCommit);
-      await client.query('begin');
+      const begun = beginWithFirstStatement(client);
       try {
         const result = await work(tx as unknown as Transaction);
+        await begun;
         // One simple query: its statements run in order, and one that fails skips the rest (COMMIT too).
         await client.query(withCommit.length === 0 ? 'commit' : `${withCommit.join(';')};commit`);
         return result;
@@ -344,6 +361,7 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
     application_name: 'campus-market',
+    pipeline: true,
   });
   pool.on('error', (error) => onPoolError?.(error));
   const waits = timeConnects(pool);

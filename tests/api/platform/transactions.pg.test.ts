@@ -6,6 +6,7 @@ import { rateLimits } from '#server/db/schema/index.ts';
 import { transactionWithEvents } from '#server/events/event-bus.ts';
 import { nextEvents } from '../events/bus-events.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { roundTripsOfTransaction } from './round-trips.ts';
 
 // Runs only in the PostgreSQL pass: the app's transactions on node-postgres send BEGIN, COMMIT and
 // ROLLBACK themselves (db/client.ts), on a connection of the pool.
@@ -68,6 +69,19 @@ describe('transactions on PostgreSQL', () => {
     expect(await stored()).not.toContain('lost');
     const answers = await Promise.all(Array.from({ length: 12 }, () => firstRow<{ one: number }>(sql`select 1 as one`)));
     expect(answers.map((row) => row.one)).toEqual(Array(12).fill(1));
+  });
+
+  it('sends BEGIN in the round trip of the transaction’s first statement', async () => {
+    const trips = await roundTripsOfTransaction(() =>
+      t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimits).values(row('begun-1'));
+        await tx.insert(rateLimits).values(row('begun-2'));
+      }),
+    );
+    expect(trips).toHaveLength(3);
+    expect(trips[0]!.join('')).toMatch(/begin[\s\S]*insert into "rate_limits"/);
+    expect(trips[2]!.join('')).toMatch(/commit/);
+    expect(await stored()).toEqual(expect.arrayContaining(['begun-1', 'begun-2']));
   });
 
   describe('what is sent with the COMMIT', () => {
