@@ -72,18 +72,24 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
   const asksMailChoice = notification.mail !== false && !notification.alwaysMail;
   // Read only when something depends on it: a kind never pushed, mailed always or never, asks nothing.
   const reach = notification.reach ?? (asksMailChoice || isPushKind(kind) ? await reachOf(tx, to.id, kind) : NOBODY_REACHED);
-  if (notification.mail !== false && (notification.alwaysMail || reach.email)) {
-    await queueMail(tx, ctx, {
-      kind,
-      to: to.email,
-      userId: to.id,
-      data: { recipientName: to.userName, payload, ...notification.mail } as unknown as MailTemplateData[K],
-      eventKey: `notification:${id}`,
-    });
-  }
-  await queuePushes(tx, ctx.jobs, { id, kind }, reach);
-  // Last: the user's notification lock is held from here until the commit, so other changes
-  // notifying the same user (a seller with many buyers) wait for as little as possible.
-  const seq = await insertNotification(tx, { id, userId: to.id, kind, payload });
+  const mailQueued =
+    notification.mail !== false && (notification.alwaysMail || reach.email)
+      ? queueMail(tx, ctx, {
+          kind,
+          to: to.email,
+          userId: to.id,
+          data: { recipientName: to.userName, payload, ...notification.mail } as unknown as MailTemplateData[K],
+          eventKey: `notification:${id}`,
+        })
+      : undefined;
+  // The notification goes out with the mail's first statement rather than after its last: on
+  // node-postgres they share a round trip (pipelined). Its user's notification lock is held from
+  // here until the commit, so other changes notifying the same user (a seller with many buyers)
+  // wait for the mail's job and the commit: two round trips, as they waited for one before.
+  const [seq] = await Promise.all([
+    insertNotification(tx, { id, userId: to.id, kind, payload }),
+    mailQueued,
+    queuePushes(tx, ctx.jobs, { id, kind }, reach),
+  ]);
   await ctx.events.publish(tx, 'notification.created', { userId: to.id, seq });
 }
