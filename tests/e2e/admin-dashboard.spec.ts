@@ -129,10 +129,12 @@ describe('the admin dashboard', () => {
     for (const chart of await charts.all()) {
       // Within the phone's width, and wide enough to read. Polled: recharts measures its box
       // through a ResizeObserver, a frame or more after the viewport changes.
-      await expect.poll(async () => {
-        const box = await chart.boundingBox();
-        return box !== null && box.width > 250 && box.x + box.width <= PHONE.width;
-      }).toBe(true);
+      await expect
+        .poll(async () => {
+          const box = await chart.boundingBox();
+          return box !== null && box.width > 250 && box.x + box.width <= PHONE.width;
+        })
+        .toBe(true);
     }
     await captureAtBothWidths(page, 'admin-dashboard-stats');
     await page.context().close();
