@@ -99,24 +99,28 @@ export async function queueMail<K extends MailKind>(tx: Queryable, ctx: MailQueu
     };
   }
   const rendered = renderMail(content, { url: publicUrl, contactEmail }, unsubscribe);
-  const stored = await insertOutboxMail(
-    tx,
-    {
-      id,
-      eventKey: mail.eventKey,
-      kind: mail.kind,
-      userId: mail.userId,
-      toAddress: mail.to,
-      messageId: `<${id}@${messageIdDomain(mailFrom, publicUrl)}>`,
-      subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
-      unsubscribeUrl: unsubscribe?.oneClickUrl ?? null,
-      expiresAt: mail.expiresAt ?? null,
-    },
-    token,
-  );
-  if (stored) await ctx.jobs.enqueue(tx, 'mail.deliver', { outboxId: id });
+  // The job is sent with the mail, not after it: on node-postgres they share a round trip
+  // (pipelined). If the event already had its mail, nothing is stored and the job finds nothing to send.
+  const [stored] = await Promise.all([
+    insertOutboxMail(
+      tx,
+      {
+        id,
+        eventKey: mail.eventKey,
+        kind: mail.kind,
+        userId: mail.userId,
+        toAddress: mail.to,
+        messageId: `<${id}@${messageIdDomain(mailFrom, publicUrl)}>`,
+        subject: rendered.subject,
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+        unsubscribeUrl: unsubscribe?.oneClickUrl ?? null,
+        expiresAt: mail.expiresAt ?? null,
+      },
+      token,
+    ),
+    ctx.jobs.enqueue(tx, 'mail.deliver', { outboxId: id }),
+  ]);
   return stored;
 }
 

@@ -82,14 +82,10 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
           eventKey: `notification:${id}`,
         })
       : undefined;
-  // The notification goes out with the mail's first statement rather than after its last: on
-  // node-postgres they share a round trip (pipelined). Its user's notification lock is held from
-  // here until the commit, so other changes notifying the same user (a seller with many buyers)
-  // wait for the mail's job and the commit: two round trips, as they waited for one before.
-  const [seq] = await Promise.all([
-    insertNotification(tx, { id, userId: to.id, kind, payload }),
-    mailQueued,
-    queuePushes(tx, ctx.jobs, { id, kind }, reach),
-  ]);
+  // The notification goes out with the mail and its job (on node-postgres they share a round
+  // trip, pipelined), last: its user's notification lock is held from here until the commit, so
+  // other changes notifying the same user (a seller with many buyers) wait for as little as possible.
+  const pushesQueued = queuePushes(tx, ctx.jobs, { id, kind }, reach);
+  const [seq] = await Promise.all([insertNotification(tx, { id, userId: to.id, kind, payload }), mailQueued, pushesQueued]);
   await ctx.events.publish(tx, 'notification.created', { userId: to.id, seq });
 }
