@@ -90,7 +90,8 @@ describe('transactions on PostgreSQL', () => {
 
     /**
      * The text of every statement the transaction's connection is given while `work` runs (the one
-     * that was sent `begin`): other connections (the job workers' polls) are left out.
+     * that was sent `begin`), up to its COMMIT: other connections (the job workers' polls) are left
+     * out, and so is a poll that takes the connection back from the pool before `work` resolves.
      */
     async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
       const query = vi.spyOn(pg.Client.prototype, 'query');
@@ -100,7 +101,8 @@ describe('transactions on PostgreSQL', () => {
           typeof config === 'string' ? config : (config as { text: string }).text,
         );
         const transactionClient = query.mock.contexts[texts.indexOf('begin')];
-        return texts.filter((_, call) => query.mock.contexts[call] === transactionClient);
+        const ofTransaction = texts.filter((_, call) => query.mock.contexts[call] === transactionClient);
+        return ofTransaction.slice(0, ofTransaction.findIndex((text) => /(^|;)commit$/.test(text)) + 1);
       } finally {
         query.mockRestore();
       }
