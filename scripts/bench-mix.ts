@@ -90,13 +90,21 @@ async function freePort(): Promise<number> {
 /** The app's /metrics, read for the listing cache's hit rate. */
 const METRICS_TOKEN = 'bench-mix-metrics-token';
 
-/** Listing answers the app has sent so far, from its cache and computed (summed over its workers). */
-async function listingAnswers(appUrl: string): Promise<{ cache: number; computed: number }> {
+/**
+ * Listing answers the app has sent so far, from its cache and computed, and those its workers
+ * handed each other and stored or refused (summed over its workers).
+ */
+async function listingAnswers(appUrl: string) {
   const response = await fetch(`${appUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const text = await response.text();
-  const count = (source: string) =>
-    Number(new RegExp(`^listing_answers_total\\{source="${source}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
-  return { cache: count('cache'), computed: count('computed') };
+  const count = (metric: string, source: string) =>
+    Number(new RegExp(`^${metric}\\{source="${source}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    cache: count('listing_answers_total', 'cache'),
+    computed: count('listing_answers_total', 'computed'),
+    sharedStored: count('listing_answers_shared_total', 'stored'),
+    sharedRefused: count('listing_answers_shared_total', 'refused'),
+  };
 }
 
 function get(url: string, cookie?: string): Promise<{ status: number; body: string; ms: number }> {
@@ -300,7 +308,12 @@ async function mix(
       `  bare  ${Math.round(bare.result.requests.average).toLocaleString('en').padStart(7)} req/s  p50 ${bare.result.latency.p50} ms  p99 ${bare.result.latency.p99} ms`,
     );
     console.info(`  ratio ${ratio.toFixed(0)} % of the bare server's throughput`);
-    console.info(`  listing answers from the cache ${hitRate.toFixed(0)} % (${fromCache} of ${fromCache + computed})\n`);
+    const stored = answersAfter.sharedStored - answersBefore.sharedStored;
+    const refused = answersAfter.sharedRefused - answersBefore.sharedRefused;
+    const sharing = stored + refused > 0 ? `; handed between workers: ${stored} stored, ${refused} refused` : '';
+    console.info(
+      `  listing answers from the cache ${hitRate.toFixed(0)} % (${fromCache} of ${fromCache + computed})${sharing}\n`,
+    );
     rows.push(
       `| ${label} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${cost.cpuMicros} | ${cost.kilobytes} | ${Math.round(bare.result.requests.average)} | ${bare.result.latency.p99} | ${ratio.toFixed(0)} % | ${hitRate.toFixed(0)} % | ${describeStatuses(real.value.statuses)} | ${load1.toFixed(1)} |`,
     );

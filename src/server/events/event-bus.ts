@@ -16,6 +16,21 @@ const MAX_PAYLOAD_BYTES = 7900;
 export interface BusTopics {
   /** Sent by caughtUp() to itself: once it arrives, every event committed before it has been delivered here. */
   'bus.barrier': { token: string };
+  /** Starts a count of the events delivered after it, shared by the processes of one `group` (StreamPosition). */
+  'bus.mark': { group: string; mark: string };
+}
+
+/**
+ * Where this process stands in the stream of events: how many it has been delivered since the
+ * last mark of its group. Every listener of the channel is delivered the same events in the same
+ * order, so positions under one mark compare across the processes of a machine: a process at
+ * `count` has been delivered exactly the events that one at a higher count had been, and fewer.
+ * Undefined until a mark arrives, and again from a lost connection (events may have been missed)
+ * until the next mark.
+ */
+export interface StreamPosition {
+  mark: string;
+  count: number;
 }
 
 export type BusTopic = keyof BusTopics;
@@ -77,6 +92,8 @@ export class EventBus {
   private readonly handlers = new Map<string, Set<(data: unknown) => void>>();
   private stopListening: (() => Promise<void>) | undefined;
   private readonly barriers = new Map<string, () => void>();
+  private mark: string | undefined;
+  private delivered = 0;
 
   constructor(
     private readonly channel: NotificationChannel,
@@ -86,7 +103,31 @@ export class EventBus {
   async start(): Promise<void> {
     this.stopListening ??= await this.channel.listen(EVENT_CHANNEL, (payload) => this.deliver(payload));
     this.subscribe('bus.barrier', ({ token }) => this.barriers.get(token)?.());
+    this.channel.onReconnect(() => (this.mark = undefined));
   }
+
+  /** This process's place in the stream of events (see StreamPosition), if it knows it. */
+  position(): StreamPosition | undefined {
+    return this.mark === undefined || !this.live ? undefined : { mark: this.mark, count: this.delivered };
+  }
+
+  /**
+   * Sends a new mark for `group`: from its delivery on, every process of the group counts the
+   * events it is delivered from there (StreamPosition). A process sends one when it starts, after a
+   * lost connection, and whenever it must not be counted as having heard of everything before.
+   */
+  async markPositions(db: Queryable, group: string): Promise<void> {
+    // No position here until the new mark arrives: whatever came before it is not counted.
+    this.mark = undefined;
+    this.markSubscription ??= this.subscribe('bus.mark', (data) => {
+      if (data.group !== group) return;
+      this.mark = data.mark;
+      this.delivered = 0;
+    });
+    await this.publish(db, 'bus.mark', { group, mark: randomUUID() });
+  }
+
+  private markSubscription: (() => void) | undefined;
 
   /**
    * Resolves true once every event committed before the call has been delivered to this instance's
@@ -192,6 +233,8 @@ export class EventBus {
   }
 
   private deliver(payload: string) {
+    // Every payload counts, whatever its topic, so that every listener counts alike.
+    this.delivered++;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(payload) as Envelope;

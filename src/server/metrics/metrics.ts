@@ -145,6 +145,12 @@ export function registerMetrics(app: FastifyInstance, text?: (own: Registry) => 
     'Listing answers (lists, searches, details) sent by this instance, by where they came from (cache or computed)',
     () => app.listingCache.answers,
   );
+  countsBySource(
+    registry,
+    'listing_answers_shared_total',
+    "Listing answers this instance's cluster workers handed each other (sent), and those a worker received and stored or refused as possibly stale",
+    () => app.listingCache.shared,
+  );
 
   new Gauge({
     name: 'session_cache_entries',

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { listenForMetrics } from '../metrics/metrics.ts';
 import { CLUSTER_METRICS_CONTENT_TYPE, answerClusterMetricsRequests, clusterMetricsText } from './cluster-metrics.ts';
 import { SHUTDOWN_GRACE_MS, openConfiguredDatabase, prepareDatabase } from './prepare.ts';
+import { CLUSTER_SERIALIZATION, relayBetweenWorkers } from './sibling-workers.ts';
 
 export interface ClusterSettings {
   /** Worker processes to keep running. */
@@ -35,6 +36,7 @@ const STOP_TIMEOUT_MS = SHUTDOWN_GRACE_MS + 3000;
  * - SIGTERM or SIGINT is passed to every worker as SIGTERM; each finishes its in-flight requests,
  *   live streams and jobs (app.close()) and exits; the primary exits 0 once all have exited 0.
  * - METRICS_PORT is held by the primary, which serves the sum of its workers' metrics.
+ * - It relays what a worker tells its siblings (sibling-workers.ts): listing answers computed once.
  */
 export async function runPrimary(config: Config, log: Logger, entry: string, settings?: Partial<ClusterSettings>) {
   const { workers, restartDelayMs, maxRestartDelayMs } = {
@@ -70,7 +72,8 @@ export async function runPrimary(config: Config, log: Logger, entry: string, set
   // a rush of connections that hand-off queued new ones behind the busy workers for seconds
   // (measured: /healthz 10 s at 1,000 connections with wrk; docs/PERFORMANCE.md, "In a rush").
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  cluster.setupPrimary({ exec: entry });
+  cluster.setupPrimary({ exec: entry, serialization: CLUSTER_SERIALIZATION });
+  relayBetweenWorkers(() => running);
   const fork = () => {
     const worker = cluster.fork();
     running.add(worker);

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncH
 import { currentUser } from '../auth/authenticate.ts';
 import { findBlockedIds } from '../blocks/blocks.repository.ts';
 import type { Queryable } from '../db/client.ts';
+import type { StreamPosition } from '../events/event-bus.ts';
 import { type FillToken, ReadCache } from '../http/read-cache.ts';
+import { onSiblingMessage, siblingGroup, tellSiblings } from '../process/sibling-workers.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { FacetCache } from './facet-cache.ts';
 import type { CategoryCounts } from './products.repository.ts';
@@ -68,6 +70,8 @@ const SEARCH_COUNTS_MAX_ENTRIES = 500;
 const SEARCH_MATCHES_TTL_MS = 60_000;
 const SEARCH_MATCHES_LIMITS = { maxEntries: 2000, maxRows: 200_000 };
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** What a worker tells its siblings when it computed an answer (sibling-workers.ts). */
+const SHARED_ANSWER_TOPIC = 'listing-answer';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Tags an answer is stored under (ReadCache): a change to one drops it. */
@@ -119,6 +123,19 @@ function keyOfShared(viewer: Viewer, shared: string): AnswerKey {
   return { shared, own: studentId ? `${shared}\u0000${studentId}` : undefined, studentId };
 }
 
+/**
+ * An answer one worker computed, for the other workers of its machine (registerListingCache): its
+ * key and bytes as stored, and the worker's stream position when it began reading (see acceptShared).
+ */
+export interface SharedAnswer {
+  at: StreamPosition;
+  key: string;
+  alias: string | undefined;
+  body: Uint8Array;
+  personal: string[];
+  tags: string[];
+}
+
 /** An answer being computed: the cache's generation when it began, and the student who asked. */
 interface Computing {
   token: FillToken;
@@ -142,10 +159,17 @@ export class ListingCache {
   readonly searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
   /** Answers sent by this instance, by where they came from (the listing_answers_total metric). */
   readonly answers = { cache: 0, computed: 0 };
+  /** Answers handed to the other workers, and theirs stored or refused here (listing_answers_shared_total). */
+  readonly shared = { sent: 0, stored: 0, refused: 0 };
+  /** Where answers computed here go to the machine's other workers (registerListingCache), if it has any. */
+  share: ((answer: SharedAnswer) => void) | undefined;
   /** Answers being computed, by shared key: a second asker of the same answer waits for it (see joinable). */
   private readonly computing = new Map<string, Computing>();
 
+  private readonly events: Pick<FastifyInstance['events'], 'position'>;
+
   constructor(app: Pick<FastifyInstance, 'clock' | 'events' | 'config'>) {
+    this.events = app.events;
     const canFill = () => app.events.live;
     const bodyLimits = { maxEntries: BODY_MAX_ENTRIES, maxBytes: app.config.listingCacheMb * 1024 * 1024 };
     this.bodies = new ReadCache<CachedAnswer>(bodyLimits, (answer) => answer.body.byteLength, canFill);
@@ -250,13 +274,20 @@ export class ListingCache {
     }
     this.answers.computed++;
     const token = this.bodies.fillToken();
+    const at = this.share && this.events.position();
     const answer = (async () => {
       const personal = new Set<string>();
       const payload = await compute(personal);
       // The route's serializer (zod schema check, then JSON): the bytes an uncached call would send.
       const body = ownBytes(String(reply.serialize(payload)));
       const storedUnder = studentId && personal.has(studentId) ? own! : shared;
-      this.bodies.set(storedUnder, token, { body, personal }, tagsOf(scope, payload));
+      const tags = tagsOf(scope, payload);
+      const stored = this.bodies.set(storedUnder, token, { body, personal }, tags);
+      // A student's own view stays with the worker that made it; an answer to share needs a position.
+      if (stored && storedUnder === shared && at && this.share) {
+        this.shared.sent++;
+        this.share({ at, key: shared, alias, body, personal: [...personal], tags });
+      }
       return { body, personal };
     })();
     const entry: Computing = { token, studentId, answer: answer.catch(() => undefined) };
@@ -281,6 +312,30 @@ export class ListingCache {
     if (!answer) return undefined;
     const personalTo = (id: string | undefined) => id !== undefined && answer.personal.has(id);
     return personalTo(running.studentId) || personalTo(studentId) ? undefined : answer;
+  }
+
+  /**
+   * Stores an answer another worker of this machine computed, if it cannot be stale here. Its rows
+   * were read after that worker had been delivered the events up to `at` (and those changes are in
+   * them): if this worker has been delivered no more than that under the same mark, every change
+   * it has heard of is in the answer, and each change it hears of later drops it as it would drop
+   * its own. Past that position (a change the answer may lack was already applied here), under
+   * another mark, or with no position (events may have been missed), it is refused.
+   */
+  acceptShared(answer: SharedAnswer): boolean {
+    const here = this.events.position();
+    const fresh = here !== undefined && here.mark === answer.at.mark && here.count <= answer.at.count;
+    const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
+    if (
+      fresh &&
+      this.bodies.set(answer.key, this.bodies.fillToken(), { body, personal: new Set(answer.personal) }, answer.tags)
+    ) {
+      if (answer.alias !== undefined) this.aliases.set(answer.alias, this.aliases.fillToken(), answer.key);
+      this.shared.stored++;
+      return true;
+    }
+    this.shared.refused++;
+    return false;
   }
 
   private lookup({ shared, own, studentId }: AnswerKey): CachedAnswer | undefined {
@@ -325,6 +380,8 @@ function tagsOf(scope: AnswerScope, payload: unknown): string[] {
  *    what the write touched (applyChange);
  *  - a lost event connection (events may have been missed) clears it, and nothing is stored until
  *    the connection is back (ReadCache canFill);
+ *  - in a cluster worker, answers computed here are handed to the machine's other workers, and
+ *    theirs stored here when they cannot be stale (shareWithSiblingWorkers, acceptShared);
  *  - this instance's own successful writes hold their answer until the events committed before it
  *    have arrived here (EventBus.caughtUp), so the writer's next read shows the change; if they do
  *    not arrive in time, everything is dropped. Writes marked `listingAnswers: 'unchanged'` skip it;
@@ -342,11 +399,45 @@ export function registerListingCache(app: FastifyInstance): ListingCache {
     if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;
     if (request.routeOptions.config.listingAnswers === 'unchanged') return;
     const caughtUp = request.eventsCaughtUp ?? (await app.events.caughtUp(app.db));
-    if (!caughtUp) cache.clear();
+    if (caughtUp) return;
+    cache.clear();
+    // The write's events have not arrived here yet: an answer another worker read before the write
+    // must not be taken either, so this worker's position starts again after the write.
+    sharing.remark();
   });
+  const sharing = shareWithSiblingWorkers(app, cache);
   app.addHook('onClose', async () => {
     unsubscribe();
     stopResync();
+    sharing.stop();
   });
   return cache;
+}
+
+/**
+ * In a worker of `npm start`'s cluster, answers computed here go to the machine's other workers and
+ * theirs come here (acceptShared decides whether one can be stored): each worker kept a cache of its
+ * own, so a fresh start computed every answer once per worker, on the cores the database needs too.
+ * The workers mark the event stream when each starts and after a lost connection, so that their
+ * positions compare (EventBus.markPositions).
+ */
+function shareWithSiblingWorkers(app: FastifyInstance, cache: ListingCache): { remark(): void; stop(): void } {
+  const group = siblingGroup();
+  if (!group) return { remark: () => {}, stop: () => {} };
+  const remark = () =>
+    void app.events
+      .markPositions(app.db, group)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not mark the event stream'));
+  cache.share = (answer) => tellSiblings(SHARED_ANSWER_TOPIC, answer);
+  const stopListening = onSiblingMessage(SHARED_ANSWER_TOPIC, (answer) => cache.acceptShared(answer as SharedAnswer));
+  const stopRemarking = app.events.onResync(remark);
+  remark();
+  return {
+    remark,
+    stop: () => {
+      cache.share = undefined;
+      stopListening();
+      stopRemarking();
+    },
+  };
 }

@@ -126,6 +126,27 @@ describe('event bus (cross-instance notifications)', () => {
     }
   });
 
+  it("counts the events delivered since its group's last mark, whatever their topic, and only follows its own group's marks", async () => {
+    const { app } = testApp;
+    expect(app.events.position()).toBeUndefined();
+    await app.events.markPositions(app.db, 'machine-a');
+    await testApp.settled();
+    const { mark } = app.events.position()!;
+    // The barrier settled() sent is the one event delivered since the mark.
+    expect(app.events.position()).toEqual({ mark, count: 1 });
+    for (const n of [1, 2]) await app.events.publish(app.db, 'test.ping', { n });
+    await app.events.publish(app.db, 'bus.mark', { group: 'machine-b', mark: 'another machine' });
+    await testApp.settled();
+    expect(app.events.position()).toEqual({ mark, count: 5 });
+
+    // A new mark of its own: no position until it arrives, then a count from there.
+    const marking = app.events.markPositions(app.db, 'machine-a');
+    expect(app.events.position()).toBeUndefined();
+    await marking;
+    await testApp.settled();
+    expect(app.events.position()).toEqual({ mark: expect.not.stringMatching(mark), count: 1 });
+  });
+
   it('refuses an event too large for a notification rather than losing it silently', async () => {
     const { app } = testApp;
     await expect(app.events.publish(app.db, 'test.ping', { n: 1, padding: 'x'.repeat(9000) } as never)).rejects.toThrow(

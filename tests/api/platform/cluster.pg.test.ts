@@ -4,9 +4,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '#server/db/client.ts';
 import { MIGRATIONS_FOLDER } from '#server/db/migrate.ts';
+import { products } from '#server/db/schema/index.ts';
 import { ensureWebBuild } from '../../../scripts/ensure-build.mjs';
 import { childPids, isAlive } from '../../../scripts/bench/process-tree.ts';
+import { insertListing, insertUser } from '../../support/factories.ts';
 import { type ServerProcess, startServerProcess } from '../../support/server-process.ts';
 import { databaseUrlFor, withAdminClient } from '../../support/test-database.ts';
 
@@ -126,6 +130,28 @@ async function oneClientPerWorker(): Promise<Map<number, http.Agent>> {
   return clients;
 }
 
+/** The listing answers counted over both workers (/metrics): sent from the cache or computed, and handed between them. */
+async function listingCounts() {
+  const text = await new Promise<string>((resolve, reject) => {
+    http
+      .get(`${server.url}/metrics`, { agent: false, headers: { authorization: `Bearer ${METRICS_TOKEN}` } }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve(body));
+      })
+      .on('error', reject);
+  });
+  const count = (metric: string, source: string) =>
+    Number(new RegExp(`^${metric}\\{source="${source}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return {
+    answers: { cache: count('listing_answers_total', 'cache'), computed: count('listing_answers_total', 'computed') },
+    shared: {
+      stored: count('listing_answers_shared_total', 'stored'),
+      refused: count('listing_answers_shared_total', 'refused'),
+    },
+  };
+}
+
 function workerPids(): number[] {
   return childPids(server.pid).sort();
 }
@@ -197,6 +223,50 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
       expect(answer.body).toMatch(/^cluster_workers 2$/m);
       // Each worker keeps a pool: the total is both pools'.
       expect(answer.body).toMatch(/^db_connections\{state="total"\} \d+$/m);
+    }
+  });
+
+  it("serves a listing answer one worker computed from the other's cache, and never once it is stale", async () => {
+    const database = await openDatabase({ databaseUrl });
+    const clients = await oneClientPerWorker();
+    try {
+      const seller = await insertUser(database.db, { userName: 'cluster-seller' });
+      const id = await insertListing(database.db, { sellerId: seller.id, title: 'Cluster kettle' });
+      const [[, first], [, second]] = [...clients] as [[number, http.Agent], [number, http.Agent]];
+      const read = async (agent: http.Agent) => {
+        const answer = await request('GET', `/api/v1/products/${id}`, { agent });
+        expect(answer.status).toBe(200);
+        return answer.body;
+      };
+      // Read through the first worker until the second has stored its answer: an answer read before
+      // the insert's notice reached the second worker is refused there, and read again once it has.
+      const { shared } = await listingCounts();
+      await expect
+        .poll(
+          async () => {
+            await read(first);
+            return (await listingCounts()).shared.stored;
+          },
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(shared.stored);
+      const before = await listingCounts();
+      const body = await read(second);
+      const after = await listingCounts();
+      expect(after.answers).toEqual({ computed: before.answers.computed, cache: before.answers.cache + 1 });
+      expect(body).toBe(await read(first));
+      expect((JSON.parse(body) as { product: { title: string } }).product.title).toBe('Cluster kettle');
+
+      // A change reaches both workers' caches, whichever computed the answer.
+      await database.db.update(products).set({ title: 'Cluster teapot' }).where(eq(products.id, id));
+      for (const agent of [second, first]) {
+        await expect
+          .poll(async () => (JSON.parse(await read(agent)) as { product: { title: string } }).product.title)
+          .toBe('Cluster teapot');
+      }
+    } finally {
+      for (const agent of clients.values()) agent.destroy();
+      await database.close();
     }
   });
 
