@@ -28,7 +28,8 @@ export function relayBetweenWorkers(workers: () => Iterable<Worker>): void {
   cluster.on('message', (from, message: unknown) => {
     if (!isSiblingMessage(message)) return;
     for (const worker of workers()) {
-      if (worker !== from && worker.isConnected()) worker.send(message);
+      // A worker whose channel closes meanwhile (it is stopping) just misses the message.
+      if (worker !== from && worker.isConnected()) worker.send(message, ignoreClosedChannel);
     }
   });
 }
@@ -43,10 +44,16 @@ export function siblingGroup(): string | undefined {
 
 /** Worker: sends `data` to the other workers of the machine; false when there are none to tell. */
 export function tellSiblings(topic: string, data: unknown): boolean {
-  if (!cluster.isWorker || !process.send) return false;
-  process.send({ type: TO_SIBLINGS, topic, data } satisfies SiblingMessage);
+  if (!cluster.isWorker || !process.send || !process.connected) return false;
+  process.send({ type: TO_SIBLINGS, topic, data } satisfies SiblingMessage, undefined, {}, ignoreClosedChannel);
   return true;
 }
+
+/**
+ * The callback of a send whose channel may close before it goes (a worker or the primary
+ * stopping): given one, Node passes the error to it instead of throwing it from the process.
+ */
+function ignoreClosedChannel(): void {}
 
 /** Worker: runs `handler` for each message on `topic` from another worker. */
 export function onSiblingMessage(topic: string, handler: (data: unknown) => void): () => void {
