@@ -94,6 +94,7 @@ export class EventBus {
   private readonly barriers = new Map<string, () => void>();
   private mark: string | undefined;
   private delivered = 0;
+  private followingMarks = false;
 
   constructor(
     private readonly channel: NotificationChannel,
@@ -103,7 +104,6 @@ export class EventBus {
   async start(): Promise<void> {
     this.stopListening ??= await this.channel.listen(EVENT_CHANNEL, (payload) => this.deliver(payload));
     this.subscribe('bus.barrier', ({ token }) => this.barriers.get(token)?.());
-    this.channel.onReconnect(() => (this.mark = undefined));
   }
 
   /** This process's place in the stream of events (see StreamPosition), if it knows it. */
@@ -119,15 +119,18 @@ export class EventBus {
   async markPositions(db: Queryable, group: string): Promise<void> {
     // No position here until the new mark arrives: whatever came before it is not counted.
     this.mark = undefined;
-    this.markSubscription ??= this.subscribe('bus.mark', (data) => {
-      if (data.group !== group) return;
-      this.mark = data.mark;
-      this.delivered = 0;
-    });
+    if (!this.followingMarks) {
+      this.followingMarks = true;
+      this.subscribe('bus.mark', (data) => {
+        if (data.group !== group) return;
+        this.mark = data.mark;
+        this.delivered = 0;
+      });
+      // Events sent while the connection was down are lost: the count means nothing until the next mark.
+      this.channel.onReconnect(() => (this.mark = undefined));
+    }
     await this.publish(db, 'bus.mark', { group, mark: randomUUID() });
   }
-
-  private markSubscription: (() => void) | undefined;
 
   /**
    * Resolves true once every event committed before the call has been delivered to this instance's

@@ -325,17 +325,13 @@ export class ListingCache {
   acceptShared(answer: SharedAnswer): boolean {
     const here = this.events.position();
     const fresh = here !== undefined && here.mark === answer.at.mark && here.count <= answer.at.count;
-    const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
-    if (
-      fresh &&
-      this.bodies.set(answer.key, this.bodies.fillToken(), { body, personal: new Set(answer.personal) }, answer.tags)
-    ) {
-      if (answer.alias !== undefined) this.aliases.set(answer.alias, this.aliases.fillToken(), answer.key);
-      this.shared.stored++;
-      return true;
+    if (!fresh || !this.bodies.set(answer.key, this.bodies.fillToken(), cachedAnswerOf(answer), answer.tags)) {
+      this.shared.refused++;
+      return false;
     }
-    this.shared.refused++;
-    return false;
+    if (answer.alias !== undefined) this.aliases.set(answer.alias, this.aliases.fillToken(), answer.key);
+    this.shared.stored++;
+    return true;
   }
 
   private lookup({ shared, own, studentId }: AnswerKey): CachedAnswer | undefined {
@@ -343,6 +339,12 @@ export class ListingCache {
     if (hit && !(studentId && hit.personal.has(studentId))) return hit;
     return own ? this.bodies.get(own) : undefined;
   }
+}
+
+/** A handed-over answer as this worker keeps it: its bytes (received as a copy of their own) as a Buffer. */
+function cachedAnswerOf(answer: SharedAnswer): CachedAnswer {
+  const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
+  return { body, personal: new Set(answer.personal) };
 }
 
 /**
@@ -395,6 +397,7 @@ export function registerListingCache(app: FastifyInstance): ListingCache {
   app.decorateRequest('eventsCaughtUp', undefined);
   app.decorateRequest('listingAnswerAlias', undefined);
   app.decorateRequest('blockedSellerIds', undefined);
+  const sharing = shareWithSiblingWorkers(app, cache);
   app.addHook('onSend', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;
     if (request.routeOptions.config.listingAnswers === 'unchanged') return;
@@ -405,7 +408,6 @@ export function registerListingCache(app: FastifyInstance): ListingCache {
     // must not be taken either, so this worker's position starts again after the write.
     sharing.remark();
   });
-  const sharing = shareWithSiblingWorkers(app, cache);
   app.addHook('onClose', async () => {
     unsubscribe();
     stopResync();
