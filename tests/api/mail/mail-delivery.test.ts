@@ -119,8 +119,10 @@ describe('mail through the queue', () => {
     const failed = await outboxMailFor('Haunted lamp');
     expect(failed.attempts).toBe(1);
     expect(failed.lastError).toContain('550');
-    const job = (await storedJobs(t, 'mail.deliver')).find((each) => each.state === 'failed');
-    expect(job?.output?.message).toContain('550');
+    // The outbox row is marked before the job handler returns; the queue marks the job after it.
+    const failedJob = async () => (await storedJobs(t, 'mail.deliver')).find((each) => each.state === 'failed');
+    await expect.poll(failedJob, { timeout: 5000 }).toBeDefined();
+    expect((await failedJob())?.output?.message).toContain('550');
     expect(server.received).toHaveLength(0);
   });
 
