@@ -50,6 +50,36 @@ export function tellSiblings(topic: string, data: unknown): boolean {
 }
 
 /**
+ * Worker: gathers what it is told for up to `windowMs`, then sends it to the other workers as one
+ * message (an array) on `topic`. Each message wakes the primary and then each sibling: on a busy
+ * 2-core machine those wake-ups cost more than the bytes (one message per listing answer took a
+ * tenth of a worker's time in the mixed bench).
+ */
+export function batchedForSiblings<T>(
+  topic: string,
+  windowMs: number,
+  send: (topic: string, batch: T[]) => boolean = tellSiblings,
+): { tell(item: T): void; flush(): void } {
+  let pending: T[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    send(topic, batch);
+  };
+  return {
+    tell(item) {
+      pending.push(item);
+      timer ??= setTimeout(flush, windowMs).unref();
+    },
+    flush,
+  };
+}
+
+/**
  * The callback of a send whose channel may close before it goes (a worker or the primary
  * stopping): given one, Node passes the error to it instead of throwing it from the process.
  */
