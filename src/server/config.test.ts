@@ -54,6 +54,18 @@ describe('configuration', () => {
     });
   });
 
+  describe('DATABASE_POOL_SIZE', () => {
+    it('keeps 4 PostgreSQL connections a process unless told otherwise', () => {
+      expect(loadConfig({ DATABASE_URL: 'postgres://db/campus' }).databasePoolSize).toBe(4);
+      expect(loadConfig({ DATABASE_URL: 'postgres://db/campus', DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    });
+
+    it('refuses what is not a positive whole number', () => {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(ConfigError);
+    });
+  });
+
   describe('WORKERS', () => {
     const quiet = { ALLOWED_EMAIL_DOMAINS: 'iitb.ac.in' };
 

@@ -133,6 +133,8 @@ export interface OpenDatabaseOptions {
   pgliteTemplate?: Blob | undefined;
   /** Called when an idle pooled connection dies (the pool replaces it on next use). */
   onPoolError?: (error: Error) => void;
+  /** PostgreSQL: the most connections the pool opens. Default 10 for scripts and tests; the server passes DATABASE_POOL_SIZE. */
+  poolSize?: number | undefined;
 }
 
 const drizzleOptions = { casing: 'snake_case' } as const;
@@ -147,7 +149,7 @@ function allRows(results: { rows?: unknown[] } | { rows?: unknown[] }[]): SqlRow
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.onPoolError)
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onPoolError)
     : await openPglite(options.pgliteDir, options.pgliteTemplate);
   return closeOnce(handle);
 }
@@ -354,10 +356,14 @@ function sendTransactionControlAsIs(db: Database, pool: pg.Pool) {
   Object.defineProperty(db, 'transaction', { configurable: true, value: transaction });
 }
 
-async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  onPoolError?: (error: Error) => void,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
     application_name: 'campus-market',

@@ -11,6 +11,7 @@ export function openConfiguredDatabase(config: Config, log: Logger): Promise<Dat
   return openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : config.dataDir,
+    poolSize: config.databasePoolSize,
     onPoolError: (error) => log.warn({ err: error }, 'idle database connection lost'),
   });
 }
