@@ -133,11 +133,13 @@ export interface OpenDatabaseOptions {
   pgliteTemplate?: Blob | undefined;
   /** Called when an idle pooled connection dies (the pool replaces it on next use). */
   onPoolError?: (error: Error) => void;
-  /** PostgreSQL: the most connections the pool opens. Default 10 for scripts and tests; the server passes DATABASE_POOL_SIZE. */
+  /** PostgreSQL: the most connections the pool opens (SCRIPT_POOL_SIZE unless given; the server passes DATABASE_POOL_SIZE). */
   poolSize?: number | undefined;
 }
 
 const drizzleOptions = { casing: 'snake_case' } as const;
+/** The pool of scripts and tests, which open the database without the server's config. */
+const SCRIPT_POOL_SIZE = 10;
 
 /** `BEGIN; …; COMMIT;` as libraries write a transaction in one script: the statements inside. */
 const TRANSACTION_SCRIPT = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i;
@@ -149,7 +151,7 @@ function allRows(results: { rows?: unknown[] } | { rows?: unknown[] }[]): SqlRow
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onPoolError)
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? SCRIPT_POOL_SIZE, options.onPoolError)
     : await openPglite(options.pgliteDir, options.pgliteTemplate);
   return closeOnce(handle);
 }
