@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 async function contextFor(account: SeededAccount | null, viewport: { width: number; height: number } = PHONE) {
-  const context = await newContext(browser, server.url, viewport);
+  const context = await newContext(browser, server.url, viewport, { serviceWorkers: 'allow' });
   contexts.push(context);
   if (account) await signIn(context, server.url, account);
   return context;

@@ -20,12 +20,19 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
+/**
+ * A fresh browser profile at `viewport`. Its pages get no service worker unless a test asks for one
+ * (`serviceWorkers: 'allow'`, pwa.spec.ts): once someone signs in, the worker precaches every app
+ * file and then answers each of the page's requests, work that every context of every test paid
+ * again and that only the offline and push journeys are about.
+ */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+  return browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', serviceWorkers: options.serviceWorkers ?? 'block' });
 }
 
 export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
