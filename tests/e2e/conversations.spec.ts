@@ -5,7 +5,15 @@ import { conversationUiMessages as ui } from '#domain/conversations/conversation
 import { moderationMessages, moderationTexts } from '#domain/moderation/moderation.messages.ts';
 import { reportReasonLabels } from '#domain/moderation/moderation.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
-import { DESKTOP, PHONE, captureAtBothWidths, expectAccessible, launchBrowser, newContext } from './support/browser.ts';
+import {
+  DESKTOP,
+  LIVE_AS_ON_A_PHONE,
+  PHONE,
+  captureAtBothWidths,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+} from './support/browser.ts';
 import { seedListings } from './support/listings.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
 
@@ -17,7 +25,7 @@ let lampId: string;
 const contexts: BrowserContext[] = [];
 
 async function pageAs(account: SeededAccount, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport);
+  const context = await newContext(browser, server.url, viewport, LIVE_AS_ON_A_PHONE);
   contexts.push(context);
   await signIn(context, server.url, account);
   return context.newPage();
