@@ -7,7 +7,7 @@ import { reportReasonLabels } from '#domain/moderation/moderation.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import {
   DESKTOP,
-  LIVE_AS_ON_A_PHONE,
+  WITH_SERVICE_WORKER,
   PHONE,
   captureAtBothWidths,
   expectAccessible,
@@ -25,7 +25,7 @@ let lampId: string;
 const contexts: BrowserContext[] = [];
 
 async function pageAs(account: SeededAccount, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport, LIVE_AS_ON_A_PHONE);
+  const context = await newContext(browser, server.url, viewport, WITH_SERVICE_WORKER);
   contexts.push(context);
   await signIn(context, server.url, account);
   return context.newPage();

@@ -7,7 +7,7 @@ import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import {
   DESKTOP,
-  LIVE_AS_ON_A_PHONE,
+  WITH_SERVICE_WORKER,
   PHONE,
   captureAtBothWidths,
   expectAccessible,
@@ -34,7 +34,7 @@ let smtp: TestSmtpServer;
 const contexts: BrowserContext[] = [];
 
 async function pageAs(account: SeededAccount, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, server.url, viewport, LIVE_AS_ON_A_PHONE);
+  const context = await newContext(browser, server.url, viewport, WITH_SERVICE_WORKER);
   contexts.push(context);
   await signIn(context, server.url, account);
   return context.newPage();
@@ -217,7 +217,7 @@ describe('notification settings', () => {
     const mail = smtp.received.find((each) => each.subject?.includes('was accepted'))!;
     const token = mail.text?.match(/\/unsubscribe\/([\w-]{43})/)?.[1];
     expect(token).toBeDefined();
-    const context = await newContext(browser, server.url, PHONE, LIVE_AS_ON_A_PHONE);
+    const context = await newContext(browser, server.url, PHONE, WITH_SERVICE_WORKER);
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(`/unsubscribe/${token}`);

@@ -8,7 +8,7 @@ import { pushMessages } from '#domain/push/push.ts';
 import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import { type PushService, type TestDevice, startPushService } from '../support/push-service.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
-import { DESKTOP, PHONE, captureAtBothWidths, launchBrowser, newContext } from './support/browser.ts';
+import { DESKTOP, PHONE, WITH_SERVICE_WORKER, captureAtBothWidths, launchBrowser, newContext } from './support/browser.ts';
 import { seedListings } from './support/listings.ts';
 import { explainingFailure } from './support/page-state.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 async function contextFor(account: SeededAccount | null, viewport: { width: number; height: number } = PHONE) {
-  const context = await newContext(browser, server.url, viewport, { serviceWorkers: 'allow' });
+  const context = await newContext(browser, server.url, viewport, WITH_SERVICE_WORKER);
   contexts.push(context);
   if (account) await signIn(context, server.url, account);
   return context;

@@ -24,8 +24,8 @@ export const DESKTOP = { width: 1280, height: 900 } as const;
  * A fresh browser profile at `viewport`. Its pages get no service worker unless a test asks for one
  * (`serviceWorkers: 'allow'`): once someone signs in, the worker precaches every app file and then
  * answers each of the page's requests, work that every context of every test paid again. The
- * offline and push journeys (pwa.spec.ts) need it, and the live journeys run with it
- * (LIVE_AS_ON_A_PHONE), so the streams are still tested through the worker that sits in front of
+ * offline and push journeys (pwa.spec.ts) need it, and the live journeys run with it too
+ * (WITH_SERVICE_WORKER), so the streams are still tested through the worker that sits in front of
  * them on a signed-in student's phone.
  */
 export async function newContext(
@@ -37,8 +37,8 @@ export async function newContext(
   return browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', serviceWorkers: options.serviceWorkers ?? 'block' });
 }
 
-/** For journeys whose pages update live (notifications, conversations): the service worker on, as on a signed-in phone. */
-export const LIVE_AS_ON_A_PHONE = { serviceWorkers: 'allow' } as const;
+/** The service worker on, as on a signed-in phone: the offline and push journeys, and those whose pages update live. */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
 
 export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
 
