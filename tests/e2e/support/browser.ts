@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { expect } from 'vitest';
 import { CHROMIUM_FLAGS } from '../../../scripts/chromium-flags.ts';
+import { idleProfiles, lendProfile, openProfile } from './profile-pool.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -21,12 +22,16 @@ export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
 
 /**
- * A fresh browser profile at `viewport`. Its pages get no service worker unless a test asks for one
- * (`serviceWorkers: 'allow'`): once someone signs in, the worker precaches every app file and then
- * answers each of the page's requests, work that every context of every test paid again. The
- * offline and push journeys (pwa.spec.ts) need it, and the live journeys run with it too
- * (WITH_SERVICE_WORKER), so the streams are still tested through the worker that sits in front of
- * them on a signed-in student's phone.
+ * A browser profile at `viewport`, signed out and with empty storage, for one test. Its pages get
+ * no service worker unless a test asks for one (`serviceWorkers: 'allow'`): once someone signs in,
+ * the worker precaches every app file and then answers each of the page's requests, work that
+ * every context of every test paid again. The offline and push journeys (pwa.spec.ts) need it,
+ * and the live journeys run with it too (WITH_SERVICE_WORKER), so the streams are still tested
+ * through the worker that sits in front of them on a signed-in student's phone.
+ *
+ * Without the worker, the profile is recycled (see `lendProfile`): on these 2-core VMs a new
+ * context and its first page load cost about 4 s of CPU, a load in a page that is already open
+ * about 1 s, because the renderer process is kept.
  */
 export async function newContext(
   browser: Browser,
@@ -34,7 +39,14 @@ export async function newContext(
   viewport: { width: number; height: number } = DESKTOP,
   options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', serviceWorkers: options.serviceWorkers ?? 'block' });
+  if (options.serviceWorkers === 'allow') {
+    // A registered worker and its caches outlive a reset, so these profiles are never recycled.
+    return browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', serviceWorkers: 'allow' });
+  }
+  const idle = idleProfiles(browser, `${baseURL} ${viewport.width}x${viewport.height}`);
+  const profile = idle.pop() ?? (await openProfile(browser, baseURL, viewport));
+  lendProfile(profile, idle);
+  return profile.context;
 }
 
 /** The service worker on, as on a signed-in phone: the offline and push journeys, and those whose pages update live. */
