@@ -215,4 +215,54 @@ describe('the app shell for signed-in users', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
+
+  // The browser tests recycle profiles (tests/e2e/support/profile-pool.ts): one test's session,
+  // storage or routes must never reach the next.
+  describe('a browser profile handed to the next test', () => {
+    const SMALL = { width: 1000, height: 700 };
+
+    it('keeps its page but starts signed out, with empty storage and no routes', async () => {
+      const first = await newContext(browser, shellServer.url, SMALL);
+      await signIn(first, shellServer.url, student);
+      await first.grantPermissions(['clipboard-read'], { origin: shellServer.url });
+      await first.route('**/robots.txt', (route) => route.fulfill({ body: 'intercepted' }));
+      const firstPage = await first.newPage();
+      await firstPage.goto('/shop/products');
+      await firstPage.getByRole('heading', { level: 1 }).waitFor();
+      await firstPage.evaluate(() => {
+        window.localStorage.setItem('left-behind', 'local');
+        window.sessionStorage.setItem('left-behind', 'session');
+      });
+      await first.close();
+
+      const second = await newContext(browser, shellServer.url, SMALL);
+      const secondPage = await second.newPage();
+      expect(secondPage).toBe(firstPage);
+      expect(await second.cookies()).toEqual([]);
+      const permission = await secondPage.evaluate(
+        async () => (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state,
+      );
+      expect(permission).not.toBe('granted');
+      const robots = await secondPage.goto('/robots.txt');
+      expect(await robots?.text()).not.toBe('intercepted');
+      expect(await secondPage.evaluate(() => [window.localStorage.length, window.sessionStorage.length])).toEqual([0, 0]);
+      await secondPage.goto('/shop/products');
+      await secondPage.waitForURL('**/auth/login');
+      await second.close();
+    });
+
+    it('is closed instead of handed on when a test added an init script', async () => {
+      const first = await newContext(browser, shellServer.url, SMALL);
+      await first.addInitScript(() => Object.assign(window, { leftBehind: true }));
+      const firstPage = await first.newPage();
+      await first.close();
+      expect(firstPage.isClosed()).toBe(true);
+
+      const second = await newContext(browser, shellServer.url, SMALL);
+      const secondPage = await second.newPage();
+      await secondPage.goto('/robots.txt');
+      expect(await secondPage.evaluate(() => 'leftBehind' in window)).toBe(false);
+      await second.close();
+    });
+  });
 });

@@ -94,13 +94,35 @@ export function lendProfile(profile: RecycledProfile, idle: RecycledProfile[]) {
   });
 }
 
+const CONTEXT_EVENTS = ['page', 'console', 'dialog', 'request', 'requestfailed', 'requestfinished', 'response', 'weberror'];
+const PAGE_EVENTS = [
+  'console',
+  'dialog',
+  'download',
+  'filechooser',
+  'frameattached',
+  'framedetached',
+  'framenavigated',
+  'load',
+  'domcontentloaded',
+  'pageerror',
+  'popup',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'websocket',
+  'worker',
+];
+
 /** Clears what a test left in `profile`; false when it cannot be reused. */
 async function resetProfile(profile: RecycledProfile): Promise<boolean> {
   const { context, page } = profile;
   if (profile.spoiled || page.isClosed()) return false;
   for (const other of context.pages()) if (other !== page) await other.close();
-  context.removeAllListeners();
-  page.removeAllListeners();
+  // Only the events a test listens to: Playwright itself waits on 'close' and 'crash'.
+  for (const event of CONTEXT_EVENTS) context.removeAllListeners(event);
+  for (const event of PAGE_EVENTS) page.removeAllListeners(event);
   trackOrigin(profile);
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
