@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
 import { productMessages } from '#domain/products/product.messages.ts';
 import { galleryMessages } from '#domain/products/gallery.messages.ts';
 import { shareMessages } from '#domain/products/share.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, expectAccessible, launchBrowser, newContext, screenshot } from './support/browser.ts';
 import { seedListings } from './support/listings.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
 
@@ -50,19 +50,17 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
 });
 
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
   await server?.stop();
 });
 
 async function pageAs(account: SeededAccount, viewport: { width: number; height: number }, options: { touch?: boolean } = {}) {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport,
-    reducedMotion: 'reduce',
-    hasTouch: options.touch ?? false,
-  });
+  const context = await newContext(browser, server.url, viewport, { hasTouch: options.touch ?? false });
   contexts.push(context);
   await signIn(context, server.url, account);
   return { context, page: await context.newPage() };

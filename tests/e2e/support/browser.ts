@@ -37,14 +37,15 @@ export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
-  options: { serviceWorkers?: 'allow' | 'block' } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; hasTouch?: boolean } = {},
 ): Promise<BrowserContext> {
+  const hasTouch = options.hasTouch ?? false;
   if (options.serviceWorkers === 'allow') {
     // A registered worker and its caches outlive a reset, so these profiles are never recycled.
-    return browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', serviceWorkers: 'allow' });
+    return browser.newContext({ baseURL, viewport, hasTouch, reducedMotion: 'reduce', serviceWorkers: 'allow' });
   }
-  const idle = idleProfiles(browser, `${baseURL} ${viewport.width}x${viewport.height}`);
-  const profile = idle.pop() ?? (await openProfile(browser, baseURL, viewport));
+  const idle = idleProfiles(browser, `${baseURL} ${viewport.width}x${viewport.height}${hasTouch ? ' touch' : ''}`);
+  const profile = idle.pop() ?? (await openProfile(browser, baseURL, viewport, hasTouch));
   lendProfile(profile, idle);
   return profile.context;
 }

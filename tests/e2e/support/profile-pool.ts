@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
  * visited, permissions, routes, listeners, extra pages, the mouse position, the viewport), parks
  * the page on the same site, and puts the profile back for the next test at the same address and
  * width. A test that changed something a reset cannot undo (init scripts, exposed functions, a
- * fake clock, offline mode, extra headers, emulated media, geolocation) gets its profile closed
+ * CDP session, a fake clock, offline mode, extra headers, emulated media, geolocation) gets its profile closed
  * for real instead.
  */
 export interface RecycledProfile {
@@ -49,8 +49,13 @@ const trackOrigin = (profile: RecycledProfile) =>
     if (frame === profile.page.mainFrame() && frame.url().startsWith('http')) profile.origins.add(new URL(frame.url()).origin);
   });
 
-export async function openProfile(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', serviceWorkers: 'block' });
+export async function openProfile(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+  hasTouch: boolean,
+) {
+  const context = await browser.newContext({ baseURL, viewport, hasTouch, reducedMotion: 'reduce', serviceWorkers: 'block' });
   const closeForReal = context.close.bind(context);
   const newPageForReal = context.newPage.bind(context);
   const page = await newPageForReal();
@@ -66,7 +71,7 @@ export async function openProfile(browser: Browser, baseURL: string, viewport: {
   const spoil = () => (profile.spoiled = true);
   watch(
     context,
-    ['addInitScript', 'exposeBinding', 'exposeFunction', 'setOffline', 'setExtraHTTPHeaders', 'setGeolocation'],
+    ['addInitScript', 'exposeBinding', 'exposeFunction', 'newCDPSession', 'setOffline', 'setExtraHTTPHeaders', 'setGeolocation'],
     spoil,
   );
   watch(page, ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'emulateMedia'], spoil);
