@@ -234,10 +234,15 @@ describe('the app shell for signed-in users', () => {
         window.sessionStorage.setItem('left-behind', 'session');
       });
       await first.close();
+      await first.close();
 
       const second = await newContext(browser, shellServer.url, SMALL);
       const secondPage = await second.newPage();
       expect(secondPage).toBe(firstPage);
+      // Closed twice, it went back once: the next profile is another one.
+      const third = await newContext(browser, shellServer.url, SMALL);
+      expect(await third.newPage()).not.toBe(firstPage);
+      await third.close();
       expect(await second.cookies()).toEqual([]);
       const permission = await secondPage.evaluate(
         async () => (await navigator.permissions.query({ name: 'clipboard-read' as PermissionName })).state,

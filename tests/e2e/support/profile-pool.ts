@@ -9,8 +9,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
  * visited, permissions, routes, listeners, extra pages, the mouse position, the viewport), parks
  * the page on the same site, and puts the profile back for the next test at the same address and
  * width. A test that changed something a reset cannot undo (init scripts, exposed functions, a
- * CDP session, a fake clock, offline mode, extra headers, emulated media, geolocation) gets its profile closed
- * for real instead.
+ * CDP session, a fake clock, offline mode, extra headers, emulated media, geolocation) gets its
+ * profile closed for real instead.
  */
 export interface RecycledProfile {
   context: BrowserContext;
@@ -27,7 +27,7 @@ export interface RecycledProfile {
 
 const pools = new WeakMap<Browser, Map<string, RecycledProfile[]>>();
 
-/** The idle profiles of `browser` for one address and width. */
+/** The idle profiles of `browser` for one key (address, width, touch). */
 export function idleProfiles(browser: Browser, key: string): RecycledProfile[] {
   let byKey = pools.get(browser);
   if (!byKey) pools.set(browser, (byKey = new Map()));
@@ -86,6 +86,7 @@ export async function openProfile(
  */
 export function lendProfile(profile: RecycledProfile, idle: RecycledProfile[]) {
   let pageLent = false;
+  let returned = false;
   Object.assign(profile.context, {
     newPage: async () => {
       if (pageLent) return profile.newPageForReal();
@@ -93,6 +94,10 @@ export function lendProfile(profile: RecycledProfile, idle: RecycledProfile[]) {
       return profile.page;
     },
     close: async () => {
+      // A second close (in the test and again in afterEach) must not put the profile back twice.
+      if (returned) return;
+      returned = true;
+      // A reset that fails (its server already stopped, say) closes the profile instead.
       if (await resetProfile(profile).catch(() => false)) idle.push(profile);
       else await profile.closeForReal();
     },
