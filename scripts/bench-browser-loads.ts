@@ -25,23 +25,42 @@ const rounds = Number(values.rounds);
 const VIEWPORT = { width: 375, height: 812 };
 const CLOCK_TICKS = 100;
 
-/** CPU seconds of `root` and its descendants, counting the children they have already reaped. */
-function treeCpuSeconds(root: number): number {
-  const parentOf = new Map<number, number>();
-  const ticksOf = new Map<number, number>();
+interface ProcessStat {
+  pid: number;
+  name: string;
+  parent: number;
+  /** User and system time, its own and that of the children it has reaped. */
+  ticks: number;
+}
+
+/** Every process's line in /proc/<pid>/stat; one that ends while we look is left out (its parent counts it once it reaps it). */
+function processes(): ProcessStat[] {
+  const stats: ProcessStat[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parentOf.set(Number(entry), Number(fields[1]));
-      ticksOf.set(Number(entry), Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      stats.push({
+        pid: Number(entry),
+        name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        parent: Number(fields[1]),
+        ticks,
+      });
     } catch {
-      // The process ended while we looked: its parent counts it once it reaps it.
+      // gone
     }
   }
+  return stats;
+}
+
+/** CPU seconds of `root` and its descendants, counting the children they have already reaped. */
+function treeCpuSeconds(root: number): number {
+  const all = processes();
+  const parentOf = new Map(all.map((entry) => [entry.pid, entry.parent]));
   let ticks = 0;
-  for (const [pid, own] of ticksOf) {
+  for (const { pid, ticks: own } of all) {
     let ancestor: number | undefined = pid;
     while (ancestor !== undefined && ancestor !== root && ancestor > 1) ancestor = parentOf.get(ancestor);
     if (ancestor === root) ticks += own;
@@ -51,17 +70,9 @@ function treeCpuSeconds(root: number): number {
 
 /** The Chromium process this script launched: its child whose name starts with "chrom". */
 function chromiumPid(): number {
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === process.pid && stat.includes('(chrom')) return Number(entry);
-    } catch {
-      // gone
-    }
-  }
-  throw new Error('Chromium process not found');
+  const chromium = processes().find((entry) => entry.parent === process.pid && entry.name.startsWith('chrom'));
+  if (!chromium) throw new Error('Chromium process not found');
+  return chromium.pid;
 }
 
 async function loadProducts(page: Page) {
