@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { lendPglite } from './pglite-pool.ts';
 
 /**
  * API tests run against one database per test file, on PGlite by default and on a real
@@ -53,8 +53,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const env = templateEnv();
   if (TEST_DB === 'pglite') {
     if (!env.pgliteTemplateFile) throw new Error('API tests need their global setup (no PGlite template was provided)');
-    const template = new Blob([fs.readFileSync(env.pgliteTemplateFile)]);
-    const handle = await openDatabase({ pgliteTemplate: template });
+    const handle = await openDatabase({ pglite: await lendPglite(env.pgliteTemplateFile) });
     return { handle, dispose: () => handle.close() };
   }
   if (!env.postgresUrl || !env.postgresTemplateDb) {

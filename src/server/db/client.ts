@@ -129,8 +129,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's data directory; absent means in memory (tests). */
   pgliteDir?: string | undefined;
-  /** In-memory PGlite only: start from this dump of an already migrated database (tests). */
-  pgliteTemplate?: Blob | undefined;
+  /** An open PGlite to use instead (the API tests lend recycled ones); the handle's close() closes it. */
+  pglite?: PGlite | undefined;
   /** Called when an idle pooled connection dies (the pool replaces it on next use). */
   onPoolError?: (error: Error) => void;
   /** PostgreSQL: the most connections the pool opens (SCRIPT_POOL_SIZE unless given; the server passes DATABASE_POOL_SIZE). */
@@ -152,7 +152,7 @@ function allRows(results: { rows?: unknown[] } | { rows?: unknown[] }[]): SqlRow
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? SCRIPT_POOL_SIZE, options.onPoolError)
-    : await openPglite(options.pgliteDir, options.pgliteTemplate);
+    : await openPglite(options.pgliteDir, options.pglite);
   return closeOnce(handle);
 }
 
@@ -185,15 +185,16 @@ function countCalls(client: PGlite): WaitQueue {
   return calls;
 }
 
-async function openPglite(dataDir: string | undefined, template?: Blob): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, open?: PGlite): Promise<DatabaseHandle> {
   const dir = dataDir ? path.join(dataDir, 'pglite') : undefined;
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
-    const client = await PGlite.create({
-      ...(dir ? { dataDir: dir } : {}),
-      ...(template && !dir ? { loadDataDir: template } : {}),
-      extensions: { pg_trgm },
-    });
+    const client =
+      open ??
+      (await PGlite.create({
+        ...(dir ? { dataDir: dir } : {}),
+        extensions: { pg_trgm },
+      }));
     const calls = countCalls(client);
     const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
     return {
