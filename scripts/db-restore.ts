@@ -1,11 +1,12 @@
 /**
  * `npm run db:restore -- <backup directory> [--force]`: puts a backup made by db:backup back.
- *  - PostgreSQL: pg_restore --clean into DATABASE_URL (stop the app servers first);
+ *  - PostgreSQL: into DATABASE_URL in one transaction (stop the app servers first): the schemas the
+ *    backup holds are dropped and made again from it, so a failed restore changes nothing;
  *  - PGlite: recreates DATA_DIR/pglite from database.tar.gz. An existing database is kept aside as
  *    pglite.before-restore-<timestamp> and only with --force (the server must be stopped).
  * Uploaded photos are copied back into DATA_DIR/uploads.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,13 +22,48 @@ if (!source || !fs.existsSync(source)) {
 }
 const config = loadConfig();
 
-if (config.databaseUrl) {
-  const file = path.join(source, 'database.dump');
-  const result = spawnSync('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${config.databaseUrl}`, file], {
-    stdio: 'inherit',
+/** The schemas a custom-format dump creates, from its table of contents (undefined: unreadable). */
+function schemasIn(file: string): string[] | undefined {
+  const list = spawnSync('pg_restore', ['--list', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (list.error || list.status !== 0) return undefined;
+  return [...list.stdout.matchAll(/^\d+; \d+ \d+ SCHEMA - (\S+) /gm)].map((match) => match[1]!);
+}
+
+/**
+ * pg_restore --clean drops a partitioned table's partitions' keys one by one, which PostgreSQL
+ * refuses (the job queue's tables are partitioned per kind), and it runs statement by statement.
+ * So the restore's SQL goes through psql in one transaction, after dropping the schemas it makes,
+ * and is committed only when pg_restore read the whole backup.
+ */
+async function restorePostgres(databaseUrl: string, file: string): Promise<boolean> {
+  const inBackup = schemasIn(file);
+  if (!inBackup) return false;
+  const schemas = ['public', ...inBackup.filter((schema) => schema !== 'public')];
+  const restore = spawn('pg_restore', ['--no-owner', '--file=-', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const psql = spawn('psql', ['--quiet', '-v', 'ON_ERROR_STOP=1', '-f', '-', databaseUrl], {
+    stdio: ['pipe', 'ignore', 'inherit'],
   });
-  if (result.error || result.status !== 0) {
-    console.error('pg_restore failed');
+  psql.stdin.on('error', () => {}); // psql stopped at an error: its exit status says so
+  psql.stdin.write(
+    `begin;\ndrop schema if exists ${schemas.map((schema) => `"${schema}"`).join(', ')} cascade;\ncreate schema public;\n`,
+  );
+  restore.stdout.pipe(psql.stdin, { end: false });
+  const restored = await exited(restore);
+  psql.stdin.end(restored === 0 ? '\ncommit;\n' : '\nrollback;\n');
+  return restored === 0 && (await exited(psql)) === 0;
+}
+
+function exited(child: ReturnType<typeof spawn>): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(-1));
+    child.on('close', resolve);
+  });
+}
+
+if (config.databaseUrl) {
+  if (!(await restorePostgres(config.databaseUrl, path.join(source, 'database.dump')))) {
+    console.error('pg_restore failed: the database was left as it was');
     process.exit(1);
   }
 } else {

@@ -53,4 +53,22 @@ describe('backup and restore on PostgreSQL', () => {
     expect(restore.status, restore.stderr).toBe(0);
     expect(await emails()).toEqual(['kept@campus.edu']);
   });
+
+  it.each([
+    ['cut short', (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length * 0.8))],
+    // Its table of contents reads, its last data block does not: by then the schemas were dropped.
+    ['damaged at its end', (bytes: Buffer) => Buffer.concat([bytes.subarray(0, bytes.length - 300), Buffer.alloc(300, 0xff)])],
+  ])('leaves the database as it was when the backup is %s', async (label, damage) => {
+    const backupDir = path.join(workDir, label.replaceAll(' ', '-'));
+    expect(runScript('db-backup', [backupDir]).status).toBe(0);
+    const dump = path.join(backupDir, 'database.dump');
+    fs.writeFileSync(dump, damage(fs.readFileSync(dump)));
+    const before = await emails();
+    expect(before.length).toBeGreaterThan(0);
+
+    const restore = runScript('db-restore', [backupDir]);
+    expect(restore.status).toBe(1);
+    expect(restore.stderr).toContain('pg_restore failed: the database was left as it was');
+    expect(await emails()).toEqual(before);
+  });
 });
