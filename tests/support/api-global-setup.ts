@@ -5,10 +5,12 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
+import { prepareTemplate } from './test-app.ts';
 import { TEST_DB, databaseUrlFor, withAdminClient } from './test-database.ts';
 
 /**
- * Runs once before the API tests: migrates one template database that every test file copies.
+ * Runs once before the API tests: migrates one template database that every test file copies,
+ * with the job queues an app makes at its first start.
  * On PostgreSQL the databases of this run share a random prefix and are dropped at the end,
  * so a rerun always starts clean.
  */
@@ -16,6 +18,7 @@ export default async function setup(project: TestProject) {
   if (TEST_DB === 'pglite') {
     const handle = await openDatabase({});
     await migrateDatabase(handle);
+    await prepareTemplate(handle);
     const dump = await handle.dumpDataDir!();
     await handle.close();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cm-pglite-')), 'template.tar.gz');
@@ -32,6 +35,7 @@ export default async function setup(project: TestProject) {
   const url = databaseUrlFor(serverUrl, templateDb);
   const handle = await openDatabase({ databaseUrl: url });
   await migrateDatabase(handle, url);
+  await prepareTemplate(handle);
   await handle.close();
   project.provide('postgresTemplateDb', templateDb);
 
