@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { users } from '#server/db/schema/index.ts';
 import { seedAccounts } from './support/accounts.ts';
+import { finishSeeding } from './support/seed-database.ts';
 import { makeDataDir } from './support/server.ts';
 
 function npmScript(script: string, args: string[], env: Record<string, string>) {
@@ -29,6 +30,7 @@ describe('backup and restore of the embedded database', () => {
   it('restores what a backup captured, photos included', async () => {
     const dataDir = makeDataDir();
     await seedAccounts(dataDir, [{ email: 'backed-up@campus.edu' }]);
+    await finishSeeding(dataDir);
     fs.mkdirSync(path.join(dataDir, 'uploads/avatars'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'uploads/avatars/a.webp'), 'photo');
     const backupDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cm-backup-')), 'snapshot');

@@ -4,11 +4,10 @@ import { DAY_MS, lifecycleMessages } from '#domain/alerts/listing-lifecycle.ts';
 import { savedSearchMessages } from '#domain/alerts/saved-search.schemas.ts';
 import { notificationMessages } from '#domain/notifications/notification.messages.ts';
 import { loadRenewLinkKey, signRenewLink } from '#server/alerts/renew-links.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { migrateDatabase } from '#server/db/migrate.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
 import { captureAtBothWidths, launchBrowser, newContext } from './support/browser.ts';
 import { samplePhoto, seedListings } from './support/listings.ts';
+import { seedDatabase } from './support/seed-database.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
 
 /**
@@ -71,14 +70,8 @@ beforeAll(async () => {
     },
   ]);
   // The link the warning mail would carry (the job's own signer, the deployment's own key).
-  const database = await openDatabase({ pgliteDir: dataDir });
-  try {
-    await migrateDatabase(database);
-    const key = await loadRenewLinkKey(database.db);
-    renewToken = signRenewLink(key, { productId: expiring!, expiresAt: new Date(now - 58 * DAY_MS + 60 * DAY_MS) });
-  } finally {
-    await database.close();
-  }
+  const key = await loadRenewLinkKey((await seedDatabase(dataDir)).db);
+  renewToken = signRenewLink(key, { productId: expiring!, expiresAt: new Date(now - 58 * DAY_MS + 60 * DAY_MS) });
   [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
 }, 180_000);
 

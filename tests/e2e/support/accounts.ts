@@ -2,10 +2,9 @@ import type { BrowserContext } from 'playwright-core';
 import { createSession } from '#server/auth/sessions.ts';
 import { sessionCookieName } from '#server/auth/session-cookie.ts';
 import { systemClock } from '#server/clock.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { migrateDatabase } from '#server/db/migrate.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { DEFAULT_TEST_PASSWORD, type NewUser, insertUser } from '../../support/factories.ts';
+import { seedDatabase } from './seed-database.ts';
 
 export interface SeededAccount {
   user: UserRow;
@@ -15,23 +14,17 @@ export interface SeededAccount {
 }
 
 /**
- * Puts accounts into a DATA_DIR before the server starts (the embedded database allows one
- * process at a time). Journeys about signing up use the real forms instead.
+ * Puts accounts into a DATA_DIR before the server starts (seed-database.ts). Journeys about signing up use the real forms instead.
  */
 export async function seedAccounts(dataDir: string, accounts: NewUser[]): Promise<SeededAccount[]> {
-  const database = await openDatabase({ pgliteDir: dataDir });
-  try {
-    await migrateDatabase(database);
-    const seeded: SeededAccount[] = [];
-    for (const account of accounts) {
-      const user = await insertUser(database.db, account);
-      const sessionToken = await createSession(database.db, systemClock, user.id, 'e2e');
-      seeded.push({ user, password: account.password ?? DEFAULT_TEST_PASSWORD, sessionToken });
-    }
-    return seeded;
-  } finally {
-    await database.close();
+  const database = await seedDatabase(dataDir);
+  const seeded: SeededAccount[] = [];
+  for (const account of accounts) {
+    const user = await insertUser(database.db, account);
+    const sessionToken = await createSession(database.db, systemClock, user.id, 'e2e');
+    seeded.push({ user, password: account.password ?? DEFAULT_TEST_PASSWORD, sessionToken });
   }
+  return seeded;
 }
 
 /** Makes a browser context signed in as the account (the cookie the server would have set). */

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { openDatabase } from '#server/db/client.ts';
-import { migrateDatabase } from '#server/db/migrate.ts';
 import { preparePhotos, storePhotos } from '#server/products/product-photos.ts';
 import { type NewListing, insertListing } from '#server/seed/listing-factory.ts';
 import { createLocalStorage } from '#server/storage/storage.ts';
+import { seedDatabase } from './seed-database.ts';
 
 /**
  * A photo-like picture: a coloured gradient with a shape, so cards and galleries in the
@@ -47,19 +46,14 @@ export interface SeedListing extends Omit<NewListing, 'photos'> {
  * states a journey cannot reach through the screens alone (a sold product, a full catalogue).
  */
 export async function seedListings(dataDir: string, listings: SeedListing[]): Promise<string[]> {
-  const database = await openDatabase({ pgliteDir: dataDir });
+  const database = await seedDatabase(dataDir);
   // Only stores files; the server that starts on this directory answers their addresses.
   const storage = createLocalStorage(path.join(dataDir, 'uploads'), 'http://localhost');
-  try {
-    await migrateDatabase(database);
-    const ids: string[] = [];
-    for (const { photoHues = [210], ...listing } of listings) {
-      const photos = await preparePhotos(await Promise.all(photoHues.map((hue) => samplePhoto(hue))));
-      await storePhotos(storage, photos);
-      ids.push(await insertListing(database.db, { ...listing, photos }));
-    }
-    return ids;
-  } finally {
-    await database.close();
+  const ids: string[] = [];
+  for (const { photoHues = [210], ...listing } of listings) {
+    const photos = await preparePhotos(await Promise.all(photoHues.map((hue) => samplePhoto(hue))));
+    await storePhotos(storage, photos);
+    ids.push(await insertListing(database.db, { ...listing, photos }));
   }
+  return ids;
 }

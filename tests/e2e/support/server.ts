@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { startServerProcess } from '../../support/server-process.ts';
+import { finishSeeding } from './seed-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,6 +44,7 @@ export async function startServer(
   options: { env?: Record<string, string>; dataDir?: string; readyTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? makeDataDir();
+  await finishSeeding(dataDir);
   const server = await startServerProcess({ DATA_DIR: dataDir, ...options.env }, options.readyTimeoutMs);
   const terminate = () => server.stop('SIGTERM');
   return {
