@@ -7,7 +7,8 @@ import { lendPglite } from './pglite-pool.ts';
 /**
  * API tests run against one database per test file, on PGlite by default and on a real
  * PostgreSQL when TEST_DB=postgres (TEST_DATABASE_URL names the server). Global setup prepares a
- * migrated template once (see tests/support/api-global-setup.ts); files copy it, which is fast.
+ * migrated template once (see tests/support/api-global-setup.ts); files copy it on PostgreSQL, and
+ * on PGlite borrow a database reset to it (tests/support/pglite-pool.ts).
  */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
