@@ -44,6 +44,10 @@ async function restorePostgres(databaseUrl: string, file: string): Promise<boole
     stdio: ['pipe', 'ignore', 'inherit'],
   });
   psql.stdin.on('error', () => {}); // psql stopped at an error: its exit status says so
+  // …and pg_restore, writing into a pipe nobody reads any more, would wait forever.
+  psql.on('close', () => {
+    if (restore.exitCode === null) restore.kill();
+  });
   psql.stdin.write(
     `begin;\ndrop schema if exists ${schemas.map((schema) => `"${schema}"`).join(', ')} cascade;\ncreate schema public;\n`,
   );
