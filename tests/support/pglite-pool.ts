@@ -28,7 +28,7 @@ interface Pool {
   idle: PGlite[];
 }
 
-/** At most this many parked databases per worker and template (each holds ~100 MB). */
+/** At most this many parked databases per worker and template (each keeps its own WebAssembly memory). */
 const MOST_IDLE = 2;
 const pools = new Map<string, Pool>();
 
