@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { prepareTemplate } from './test-app.ts';
-import { TEST_DB, databaseUrlFor, withAdminClient } from './test-database.ts';
+import { TEST_DB, databaseUrlFor, dropDatabases, withAdminClient } from './test-database.ts';
 
 /**
  * Runs once before the API tests: migrates one template database that every test file copies,
@@ -39,12 +39,5 @@ export default async function setup(project: TestProject) {
   await handle.close();
   project.provide('postgresTemplateDb', templateDb);
 
-  return async () => {
-    await withAdminClient(serverUrl, async (client) => {
-      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
-        `${prefix}%`,
-      ]);
-      for (const row of rows) await client.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
-    });
-  };
+  return () => dropDatabases(serverUrl, prefix);
 }
