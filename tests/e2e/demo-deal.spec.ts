@@ -8,7 +8,7 @@ import { notificationMessages } from '#domain/notifications/notification.message
 import type { MyListingsResponse, ProductListResponse } from '#domain/products/product.wire.ts';
 import { reviewMessages as rm } from '#domain/reviews/review.messages.ts';
 import { DEMO_PASSWORD, demoLogins } from '#server/seed/seed-catalogue.ts';
-import { PHONE, SCREENSHOT_DIR, expectAccessible, launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { PHONE, expectAccessible, launchBrowser, newContext, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -60,7 +60,7 @@ describe('the demo deals on a first start, at 375 px', () => {
     await card.getByText(rm.ratingShort(listing!.rating, listing!.numReviews), { exact: true }).waitFor();
     await card.scrollIntoViewIfNeeded();
     // The screen as the phone shows it, scrolled to the card.
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/demo-deal-seller-card-375.png`, animations: 'disabled' });
+    await screenshot(page, 'demo-deal-seller-card', { screen: true });
     await context.close();
   });
 
@@ -82,7 +82,7 @@ describe('the demo deals on a first start, at 375 px', () => {
     const dialog = page.getByRole('dialog', { name: buyRequestMessages.interestedTitle });
     await dialog.getByText(om.offerFromBuyer(offered!.amount), { exact: true }).waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/demo-deal-interested-offer-375.png`, animations: 'disabled' });
+    await screenshot(page, 'demo-deal-interested-offer', { screen: true });
     await context.close();
   });
 

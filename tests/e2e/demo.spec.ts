@@ -12,7 +12,7 @@ import {
   expectAccessible,
   launchBrowser,
   newContext,
-  SCREENSHOT_DIR,
+  screenshot,
 } from './support/browser.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
 
@@ -90,7 +90,7 @@ describe('the phone shell of a demo student', () => {
     await menu.getByRole('menuitem', { name: shellMessages.alertsWithUnread(DEMO_UNREAD_ALERTS) }).waitFor();
     await expectAccessible(page);
     // The screen as the phone shows it (a full-page capture would move the bar away from its menu).
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/demo-account-menu-375.png` });
+    await screenshot(page, 'demo-account-menu', { screen: true });
     const about = menu.getByRole('menuitem', { name: shellMessages.about });
     const aboutHasFocus = () => about.evaluate((node) => node === document.activeElement);
     // Under a loaded CI machine the menu may take its focus a frame late: step down one press at a

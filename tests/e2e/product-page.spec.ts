@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buyRequestMessages } from '#domain/buy-requests/buy-request.messages.ts';
@@ -6,7 +5,7 @@ import { productMessages } from '#domain/products/product.messages.ts';
 import { galleryMessages } from '#domain/products/gallery.messages.ts';
 import { shareMessages } from '#domain/products/share.ts';
 import { type SeededAccount, seedAccounts, signIn } from './support/accounts.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, expectAccessible, launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { DESKTOP, PHONE, expectAccessible, launchBrowser, newContext, screenshot } from './support/browser.ts';
 import { seedListings } from './support/listings.ts';
 import { type RunningServer, makeDataDir, startServer } from './support/server.ts';
 
@@ -77,14 +76,6 @@ async function boxOf(page: Page, locator: ReturnType<Page['locator']>) {
   return box!;
 }
 
-/** What the phone's screen shows, as the student sees it before scrolling (a full-page shot hides that). */
-async function screenShot(page: Page, name: string) {
-  await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}-screen.png`),
-    animations: 'disabled',
-  });
-}
-
 async function openLamp(page: Page) {
   await page.goto(`/shop/products/${lampId}`);
   await page.getByRole('heading', { level: 1, name: LAMP }).waitFor();
@@ -119,7 +110,7 @@ describe('the action bar on a 375 px phone', () => {
 
     await expectAccessible(page);
     await screenshot(page, 'product-page-action-bar');
-    await screenShot(page, 'product-page-action-bar');
+    await screenshot(page, 'product-page-action-bar', { screen: true });
   });
 
   it('keeps the bar above the gesture area, and ends the page above the bar', async () => {
@@ -137,7 +128,7 @@ describe('the action bar on a 375 px phone', () => {
     expect(footerBottom).toBeLessThanOrEqual(barTop);
     // The seller's contact details come after the actions, in the page.
     await page.getByRole('region', { name: 'Seller' }).getByRole('link', { name: 'Chat on WhatsApp' }).waitFor();
-    await screenShot(page, 'product-page-end');
+    await screenshot(page, 'product-page-end', { screen: true });
   });
 
   it("gives the seller Interested buyers and Edit in the bar, and 'Sold out' once sold", async () => {
@@ -158,7 +149,7 @@ describe('the action bar on a 375 px phone', () => {
       .waitFor();
     await page.keyboard.press('Escape');
     await expectAccessible(page);
-    await screenShot(page, 'product-page-owner-bar');
+    await screenshot(page, 'product-page-owner-bar', { screen: true });
 
     await page.goto(`/shop/products/${drafterId}`);
     const sold = ownerBar(page).getByRole('button', { name: buyRequestMessages.soldOutButton });
@@ -175,7 +166,7 @@ describe('the action bar on a 375 px phone', () => {
     expect(await sold.isDisabled()).toBe(true);
     const box = await boxOf(page, sold);
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
-    await screenShot(page, 'product-page-sold');
+    await screenshot(page, 'product-page-sold', { screen: true });
   });
 });
 
@@ -209,7 +200,7 @@ describe('Share', () => {
       await page.getByRole('button', { name: shareMessages.label(LAMP) }).click();
       await toast(page, shareMessages.linkCopied).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/shop/products/${lampId}`);
-      await screenShot(page, 'product-page-link-copied');
+      await screenshot(page, 'product-page-link-copied', { screen: true });
     });
   }
 
@@ -258,7 +249,7 @@ describe('the photo gallery', () => {
     await expect.poll(() => track.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth))).toBe(1);
     expect(await page.getByRole('button', { name: galleryMessages.thumbnail(1, 3) }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await screenShot(page, 'product-page-gallery-swiped');
+    await screenshot(page, 'product-page-gallery-swiped', { screen: true });
   });
 
   it('opens a photo full screen with a tap, zooms it with another, and closes with Escape', async () => {
@@ -274,7 +265,7 @@ describe('the photo gallery', () => {
     expect((await boxOf(page, photo)).width).toBeGreaterThan(PHONE.width * 2);
     expect(await viewer.getByRole('button', { name: galleryMessages.zoomOut }).getAttribute('aria-pressed')).toBe('true');
     await expectAccessible(page);
-    await screenShot(page, 'product-page-photo-zoomed');
+    await screenshot(page, 'product-page-photo-zoomed', { screen: true });
     await viewer.getByRole('img', { name: LAMP }).tap();
     await expect.poll(() => photo.getAttribute('data-zoomed')).toBe('false');
     await page.keyboard.press('Escape');
@@ -301,7 +292,7 @@ describe('the photo gallery', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => viewer.getByRole('button', { name: galleryMessages.zoomOut }).count()).toBe(1);
     await expectAccessible(page);
-    await screenShot(page, 'product-page-viewer');
+    await screenshot(page, 'product-page-viewer', { screen: true });
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     // Back on the page, at the photo last seen, with the focus on it.

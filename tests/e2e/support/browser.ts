@@ -55,13 +55,25 @@ export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
 
 export const SCREENSHOT_DIR = path.resolve('test-output/screenshots');
 
-/** Full-page screenshot kept under test-output/screenshots/<name>-<width>.png for review. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Screenshots are for people to look at (Definition of done, item 4), so they are taken where
+ * someone can look: on a developer's machine, or anywhere with SCREENSHOTS=1. CI (`.ci/run` sets
+ * CI=1) throws its clone away with them, and drawing and encoding them was about a tenth of the
+ * browser tests' time there (docs/PERFORMANCE.md). The axe scans beside them run everywhere.
+ */
+export const TAKING_SCREENSHOTS = process.env.SCREENSHOTS ? process.env.SCREENSHOTS !== '0' : !process.env.CI;
+
+/**
+ * A screenshot kept under test-output/screenshots/ for review: the full page as
+ * <name>-<width>.png, or with `screen` only what the screen shows before scrolling, as
+ * <name>-<width>-screen.png.
+ */
+export async function screenshot(page: Page, name: string, options: { screen?: boolean } = {}): Promise<void> {
+  if (!TAKING_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  return file;
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}${options.screen ? '-screen' : ''}.png`);
+  await page.screenshot({ path: file, fullPage: !options.screen, animations: 'disabled' });
 }
 
 /**
