@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/client.ts';
 import { mailOutbox, users } from '#server/db/schema/index.ts';
 import { sessionCookieName } from '#server/auth/session-cookie.ts';
+import { ensureServerBuild } from '../../scripts/ensure-build.mjs';
+import { SERVER_EXEC_ARGV } from '../support/server-process.ts';
 import { openSse } from '../support/sse-client.ts';
 import { startSmtpServer } from '../support/smtp-server.ts';
 import { seedAccounts } from './support/accounts.ts';
@@ -15,8 +17,10 @@ afterEach(async () => {
   for (const server of running.splice(0)) await server.stop();
 });
 
+/** The compiled server, as `npm start` runs it, to its exit. */
 function runMain(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  ensureServerBuild();
+  return spawnSync(process.execPath, SERVER_EXEC_ARGV, {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env },
     encoding: 'utf8',
     timeout: 30_000,
