@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { preparePhotos, storePhotos } from '#server/products/product-photos.ts';
+import { type PreparedPhoto, photoKeys, preparePhotos, storePhotos } from '#server/products/product-photos.ts';
 import { type NewListing, insertListing } from '#server/seed/listing-factory.ts';
 import { createLocalStorage } from '#server/storage/storage.ts';
 import { seedDatabase } from './seed-database.ts';
@@ -42,6 +43,22 @@ export interface SeedListing extends Omit<NewListing, 'photos'> {
 }
 
 /**
+ * A sample photo of `hue` as an upload makes it, stored under keys of its own. Drawing and
+ * preparing one costs ~140 ms of CPU, so each hue is prepared once per worker: a catalogue of
+ * sixty listings (browse.spec) shares one.
+ */
+const preparedByHue = new Map<number, Promise<PreparedPhoto>>();
+async function preparedPhoto(hue: number): Promise<PreparedPhoto> {
+  let prepared = preparedByHue.get(hue);
+  if (!prepared) {
+    prepared = samplePhoto(hue).then(async (photo) => (await preparePhotos([photo]))[0]!);
+    preparedByHue.set(hue, prepared);
+  }
+  const id = randomUUID();
+  return { ...(await prepared), id, ...photoKeys(id) };
+}
+
+/**
  * Puts listings (with real stored photos) into a DATA_DIR before the server starts, for
  * states a journey cannot reach through the screens alone (a sold product, a full catalogue).
  */
@@ -51,7 +68,7 @@ export async function seedListings(dataDir: string, listings: SeedListing[]): Pr
   const storage = createLocalStorage(path.join(dataDir, 'uploads'), 'http://localhost');
   const ids: string[] = [];
   for (const { photoHues = [210], ...listing } of listings) {
-    const photos = await preparePhotos(await Promise.all(photoHues.map((hue) => samplePhoto(hue))));
+    const photos = await Promise.all(photoHues.map(preparedPhoto));
     await storePhotos(storage, photos);
     ids.push(await insertListing(database.db, { ...listing, photos }));
   }
