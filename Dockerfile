@@ -42,4 +42,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
 # esbuild to rebuild them), without npm in between, so SIGTERM reaches the server and it shuts down
 # gracefully. With DATABASE_URL it forks one worker per CPU the container may use; in a container
 # with a CPU quota (not a cpuset) Node sees the host's CPUs: set WEB_CONCURRENCY to the quota.
-CMD ["node", "--enable-source-maps", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "dist/server/main.js"]

@@ -3,11 +3,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuild } from '../../scripts/ensure-build.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The compiled server, as `npm start` runs it (built here when missing or stale). */
 export const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
-export const SERVER_EXEC_ARGV = ['--enable-source-maps', SERVER_ENTRY];
+export const SERVER_EXEC_ARGV = [...SERVER_NODE_FLAGS, SERVER_ENTRY];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
