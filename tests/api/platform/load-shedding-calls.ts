@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { siteMessages } from '#domain/site.messages.ts';
 import { type Config, testConfig } from '#server/config.ts';
-import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { type TestApp, type TestAppOptions, createTestApp } from '../../support/test-app.ts';
 
 /** Helpers of the load-shedding tests (PGlite and PostgreSQL). */
 export const BUSY_BODY = { success: false, msg: siteMessages.busy, code: 'BUSY' };
@@ -13,7 +13,7 @@ export const SOME_LISTING = `/api/v1/products/${randomUUID()}`;
  * An app shedding past these limits only: the others are out of reach, so that a test process
  * slowed by a busy machine (event-loop delay) does not shed for another reason.
  */
-export async function appWithShedding(limits: Partial<Config['loadShedding']>) {
+export async function appWithShedding(limits: Partial<Config['loadShedding']>, options: Pick<TestAppOptions, 'jobs'> = {}) {
   const unreachable = {
     // Not even sampled: a loop blocked for a whole sample reads as an infinite delay.
     sampleIntervalMs: 600_000,
@@ -25,7 +25,7 @@ export async function appWithShedding(limits: Partial<Config['loadShedding']>) {
     inFlight: 1_000_000,
   };
   const { loadShedding } = testConfig();
-  return createTestApp({ config: { loadShedding: { ...loadShedding, ...unreachable, enabled: true, ...limits } } });
+  return createTestApp({ ...options, config: { loadShedding: { ...loadShedding, ...unreachable, enabled: true, ...limits } } });
 }
 
 /** Connections the pool has: PGlite runs one session; the PostgreSQL pool opens ten. */
