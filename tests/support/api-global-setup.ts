@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { prepareTemplate } from './test-app.ts';
+import { watchIdleTransactions } from './idle-transaction-watch.ts';
 import { TEST_DB, databaseUrlFor, dropDatabases, withAdminClient } from './test-database.ts';
 
 /**
@@ -38,6 +39,10 @@ export default async function setup(project: TestProject) {
   await prepareTemplate(handle);
   await handle.close();
   project.provide('postgresTemplateDb', templateDb);
+  const stopWatching = watchIdleTransactions(serverUrl, prefix);
 
-  return () => dropDatabases(serverUrl, prefix);
+  return async () => {
+    await stopWatching();
+    await dropDatabases(serverUrl, prefix);
+  };
 }
