@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS } from './chromium-flags.ts';
+import { PLAYWRIGHT_CHROMIUM_FLAGS } from './chromium-flags.ts';
 import { startServer } from './lighthouse-server.ts';
 
 const { values } = parseArgs({ options: { loads: { type: 'string', default: '8' }, rounds: { type: 'string', default: '2' } } });
@@ -118,7 +118,7 @@ try {
   console.info(`${loads} loads of /shop/products per way, ${rounds} rounds, load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`);
   for (let round = 1; round <= rounds; round++) {
     for (const [name, way] of Object.entries(ways)) {
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: PLAYWRIGHT_CHROMIUM_FLAGS });
       const root = chromiumPid();
       const [cpuBefore, startedAt] = [treeCpuSeconds(root), Date.now()];
       await way(browser, url);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { CHROMIUM_FLAGS } from './chromium-flags.ts';
+import { PLAYWRIGHT_CHROMIUM_FLAGS } from './chromium-flags.ts';
 import { firstProductPath, signInDemoStudent, startServer } from './lighthouse-server.ts';
 
 interface ProfileNode {
@@ -100,7 +100,7 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     // Playwright adds its own headless switch.
-    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+    args: PLAYWRIGHT_CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
   });
   try {
     const cookie = values['signed-in'] || values.path === 'product' ? await signInDemoStudent(url) : undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { expect } from 'vitest';
-import { CHROMIUM_FLAGS } from '../../../scripts/chromium-flags.ts';
+import { PLAYWRIGHT_CHROMIUM_FLAGS } from '../../../scripts/chromium-flags.ts';
 import { idleProfiles, lendProfile, openProfile } from './profile-pool.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,7 +14,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: PLAYWRIGHT_CHROMIUM_FLAGS,
   });
 }
 
