@@ -118,7 +118,11 @@ try {
   console.info(`${loads} loads of /shop/products per way, ${rounds} rounds, load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`);
   for (let round = 1; round <= rounds; round++) {
     for (const [name, way] of Object.entries(ways)) {
-      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: PLAYWRIGHT_CHROMIUM_FLAGS });
+      const browser = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        args: PLAYWRIGHT_CHROMIUM_FLAGS,
+      });
       const root = chromiumPid();
       const [cpuBefore, startedAt] = [treeCpuSeconds(root), Date.now()];
       await way(browser, url);
