@@ -266,6 +266,29 @@ async function load(url: string, requests: ReturnType<typeof autocannonRequests>
   return { result, served, shed, statuses } satisfies RunFigures;
 }
 
+/** The app's answers by kind of request, as the client timed them: which kinds make the tail. */
+class AnswersByKind {
+  private readonly histograms = new Map<RequestKind, hdr.Histogram>();
+
+  readonly time = (kind: RequestKind, ms: number) => {
+    let histogram = this.histograms.get(kind);
+    if (!histogram) this.histograms.set(kind, (histogram = hdr.build()));
+    histogram.recordValue(Math.max(1, Math.round(ms)));
+  };
+
+  /** `kind n p50/p99 ms` for each kind asked, reads first. */
+  describe(): string {
+    return [...READ_KINDS, ...WRITE_KINDS]
+      .flatMap((kind) => {
+        const histogram = this.histograms.get(kind);
+        if (!histogram) return [];
+        const p = (percentile: number) => histogram.getValueAtPercentile(percentile);
+        return [`${kind} ${histogram.totalCount} ${p(50)}/${p(99)} ms`];
+      })
+      .join(' · ');
+  }
+}
+
 const perRequest = (cost: Cost, requests: number) => ({
   cpuMicros: Math.round(cost.cpuMicros / Math.max(1, requests)),
   kilobytes: Math.round(cost.allocatedBytes / Math.max(1, requests) / 1024),
@@ -288,8 +311,9 @@ async function mix(
     const label = share === 0 ? 'varied reads' : `varied, ${Math.round(share * 100)} % writes`;
     if (opts.warmup > 0) await load(app.url, autocannonRequests(plan(share), share, false), opts.warmup, opts.connections);
     const answersBefore = await listingAnswers(app.url);
+    const byKind = new AnswersByKind();
     const real = await measuredRun(app.child, measureDir, () =>
-      load(app.url, autocannonRequests(plan(share), share, false), opts.seconds, opts.connections),
+      load(app.url, autocannonRequests(plan(share), share, false, byKind.time), opts.seconds, opts.connections),
     );
     const answersAfter = await listingAnswers(app.url);
     const bare = await load(bareUrl, autocannonRequests(plan(share), share, true), opts.seconds, opts.connections);
@@ -308,6 +332,7 @@ async function mix(
       `  bare  ${Math.round(bare.result.requests.average).toLocaleString('en').padStart(7)} req/s  p50 ${bare.result.latency.p50} ms  p99 ${bare.result.latency.p99} ms`,
     );
     console.info(`  ratio ${ratio.toFixed(0)} % of the bare server's throughput`);
+    console.info(`  app by kind  ${byKind.describe()}`);
     const stored = answersAfter.sharedStored - answersBefore.sharedStored;
     const refused = answersAfter.sharedRefused - answersBefore.sharedRefused;
     const sharing = stored + refused > 0 ? `; handed between workers: ${stored} stored, ${refused} refused` : '';
@@ -493,7 +518,7 @@ async function main() {
       // Already gone.
     }
     fs.rmSync(measureDir, { recursive: true, force: true });
-    fs.rmSync(`${measureDir}.log`, { force: true });
+    // KEEPLOG fs.rmSync(`${measureDir}.log`, { force: true });
   }
 }
 

@@ -243,18 +243,29 @@ export function createPlanner(data: WorkloadData, options: WorkloadOptions) {
 interface ConnectionState {
   /** A wishlist add this connection made, removed by its next write. */
   pendingRemoval?: { cookie: string; productId: string };
+  /** The request on the wire (one at a time per connection): its kind and when it was planned. */
+  inFlight?: { kind: RequestKind; startedAt: number };
 }
+
+/** Told each answer's kind and time from planning to answer, in ms (the client's view, queueing included). */
+export type AnswerTimer = (kind: RequestKind, ms: number) => void;
 
 /**
  * An autocannon request list that plans every request afresh. `bare` sends each request to the bare
  * server instead, keeping the method and size and naming the kind, so it answers the same bytes.
  */
-export function autocannonRequests(planner: ReturnType<typeof createPlanner>, writeShare: number, bare: boolean): Request[] {
+export function autocannonRequests(
+  planner: ReturnType<typeof createPlanner>,
+  writeShare: number,
+  bare: boolean,
+  timeAnswer?: AnswerTimer,
+): Request[] {
   return [
     {
       setupRequest: (request, context) => {
         const state = context as ConnectionState;
         const planned = planner.random() < writeShare ? planner.write(state.pendingRemoval) : planner.read();
+        state.inFlight = { kind: planned.kind, startedAt: performance.now() };
         if (planned.kind === 'wishlist') {
           state.pendingRemoval =
             planned.method === 'POST' ? { cookie: planned.cookie, productId: planned.path.split('/').pop()! } : undefined;
@@ -271,6 +282,10 @@ export function autocannonRequests(planner: ReturnType<typeof createPlanner>, wr
           },
           body: planned.body,
         };
+      },
+      onResponse: (_status, _body, context) => {
+        const { inFlight } = context as ConnectionState;
+        if (inFlight && timeAnswer) timeAnswer(inFlight.kind, performance.now() - inFlight.startedAt);
       },
     },
   ];
