@@ -10,6 +10,8 @@ import { type NotificationReach, reachChoiceColumns, reachDevicesColumn } from '
 /** The notifications a new request may send its seller (buy-request-rules.ts sendBuyRequest). */
 const REQUEST_RECEIVED = 'buy-request.received' satisfies NotificationKind;
 const OFFER_UPDATE = 'offer.update' satisfies NotificationKind;
+/** The notification a buyer's first message sends its seller (conversation-rules.ts startConversation). */
+const MESSAGE_RECEIVED = 'message.received' satisfies NotificationKind;
 
 /** The listing a buy request is about, as the rules need it. */
 export interface RequestedListing {
@@ -193,31 +195,35 @@ const LOCK_LISTING_WITH_SELLER = {
      for share of p`,
 };
 
-export async function lockListingWithSeller(
+interface LockedWithSeller {
+  id: string;
+  seller_id: string;
+  title: string;
+  price: number;
+  sold_out: boolean;
+  buyer_id: string | null;
+  reserved_ms: number | null;
+  reserved_for_id: string | null;
+  seller_email: string;
+  seller_name: string;
+  received_email: boolean;
+  received_push: boolean;
+  offer_email: boolean;
+  offer_push: boolean;
+  seller_devices: string[];
+  blocked: boolean;
+}
+
+/** The listing locked with its seller, and the seller's reach for the two kinds asked (in their order). */
+async function lockWithSeller(
   db: Queryable,
   productId: string,
   buyerId: string,
-): Promise<ListingWithSeller | undefined> {
-  const [row] = await runWritten<{
-    id: string;
-    seller_id: string;
-    title: string;
-    price: number;
-    sold_out: boolean;
-    buyer_id: string | null;
-    reserved_ms: number | null;
-    reserved_for_id: string | null;
-    seller_email: string;
-    seller_name: string;
-    received_email: boolean;
-    received_push: boolean;
-    offer_email: boolean;
-    offer_push: boolean;
-    seller_devices: string[];
-    blocked: boolean;
-  }>(db, { ...LOCK_LISTING_WITH_SELLER, values: [productId, buyerId, REQUEST_RECEIVED, OFFER_UPDATE] });
+  kinds: readonly [NotificationKind, NotificationKind],
+) {
+  const [row] = await runWritten<LockedWithSeller>(db, { ...LOCK_LISTING_WITH_SELLER, values: [productId, buyerId, ...kinds] });
   if (!row) return undefined;
-  return {
+  const listing: RequestedListing & Pick<ListingWithSeller, 'seller' | 'blockedWithBuyer'> = {
     id: row.id,
     sellerId: row.seller_id,
     title: row.title,
@@ -227,12 +233,42 @@ export async function lockListingWithSeller(
     reservedAt: row.reserved_ms === null ? null : new Date(row.reserved_ms),
     reservedForId: row.reserved_for_id,
     seller: { id: row.seller_id, email: row.seller_email, userName: row.seller_name },
-    sellerReach: {
-      requestReceived: { email: row.received_email, push: row.received_push, deviceIds: row.seller_devices },
-      offerUpdate: { email: row.offer_email, push: row.offer_push, deviceIds: row.seller_devices },
-    },
     blockedWithBuyer: row.blocked,
   };
+  const reaches: [NotificationReach, NotificationReach] = [
+    { email: row.received_email, push: row.received_push, deviceIds: row.seller_devices },
+    { email: row.offer_email, push: row.offer_push, deviceIds: row.seller_devices },
+  ];
+  return { listing, reaches };
+}
+
+export async function lockListingWithSeller(
+  db: Queryable,
+  productId: string,
+  buyerId: string,
+): Promise<ListingWithSeller | undefined> {
+  const locked = await lockWithSeller(db, productId, buyerId, [REQUEST_RECEIVED, OFFER_UPDATE]);
+  if (!locked) return undefined;
+  const [requestReceived, offerUpdate] = locked.reaches;
+  return { ...locked.listing, sellerReach: { requestReceived, offerUpdate } };
+}
+
+/** The listing a buyer's first message is about, share-locked like a new request's (conversation-rules.ts). */
+export interface ListingForMessage extends RequestedListing {
+  seller: ListingWithSeller['seller'];
+  /** How the seller's notification of a new message reaches them. */
+  sellerReach: NotificationReach;
+  blockedWithBuyer: boolean;
+}
+
+/** lockListingWithSeller for a buyer's message: the same lock and round trip, with the seller's reach for a message. */
+export async function lockListingForMessage(
+  db: Queryable,
+  productId: string,
+  buyerId: string,
+): Promise<ListingForMessage | undefined> {
+  const locked = await lockWithSeller(db, productId, buyerId, [MESSAGE_RECEIVED, MESSAGE_RECEIVED]);
+  return locked && { ...locked.listing, sellerReach: locked.reaches[0] };
 }
 
 export async function findListing(db: Queryable, productId: string): Promise<RequestedListing | undefined> {

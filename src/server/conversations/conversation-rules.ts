@@ -20,7 +20,7 @@ import type {
   MessagePage,
   StartConversationResponse,
 } from '#domain/conversations/conversation.wire.ts';
-import { lockListing } from '../buy-requests/buy-requests.repository.ts';
+import { lockListingForMessage } from '../buy-requests/buy-requests.repository.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable, StatementRunner } from '../db/client.ts';
@@ -28,7 +28,9 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
 import { type RateLimitRule, enforceRateLimits } from '../http/rate-limit.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { type NotifyContext, notify } from '../notifications/notify.ts';
+import { type NotificationRecipient, type NotifyContext, notify } from '../notifications/notify.ts';
+import type { NotificationReach } from '../notifications/notifications.repository.ts';
+import { runWritten } from '../db/prepared.ts';
 import { wantsEmail } from '../notifications/notifications.repository.ts';
 import type { Storage } from '../storage/storage.ts';
 import { type UserRow, profilePictureOf } from '../users/user.mapper.ts';
@@ -36,6 +38,7 @@ import { assertNoProhibitedWords } from '../moderation/prohibited-words.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { transactionWithEvents } from '../events/event-bus.ts';
 import {
+  type ConversationHeaderRow,
   type ConversationViewRow,
   countUnreadMessages,
   findConversationView,
@@ -56,7 +59,6 @@ import {
   findMessage,
   insertMessage,
   markRead,
-  openConversation,
   postInListingConversation,
   sideOf,
 } from './conversations.repository.ts';
@@ -164,6 +166,10 @@ async function detailOf(
 ): Promise<ConversationDetail> {
   const row = await findConversationView(statements, viewer.id, conversationId);
   if (!row) throw notFound(m.notFound);
+  return detailFrom(row, viewer, storage);
+}
+
+function detailFrom(row: ConversationHeaderRow, viewer: UserRow, storage: Storage): ConversationDetail {
   const summary = toSummary(row, viewer.id, storage);
   const otherLastReadAt = summary.role === 'buyer' ? row.sellerLastReadAt : row.buyerLastReadAt;
   return {
@@ -193,32 +199,50 @@ async function addMessage(
   const userIds = otherId ? [author.id, otherId] : [author.id];
   if (otherId && message.kind === 'text') {
     const recipient = await findUserById(tx, otherId);
-    if (recipient) {
-      await notify(tx, ctx, {
-        to: recipient,
-        kind: 'message.received',
-        payload: {
-          productId: conversation.productId,
-          productTitle: conversation.productTitle,
-          conversationId: conversation.id,
-          senderName: author.userName,
-          message: message.body,
-        },
-        // Mailed only if still unread later: the job below decides.
-        mail: false,
-      });
-      await ctx.jobs.enqueue(
-        tx,
-        'conversation.message-mail',
-        { conversationId: conversation.id, messageId: row.id, recipientId: otherId },
-        ctx.config.messageMailDelayMs > 0
-          ? { startAfter: new Date(ctx.clock.now().getTime() + ctx.config.messageMailDelayMs) }
-          : {},
-      );
-    }
+    if (recipient) await tellRecipient(tx, ctx, conversation, author, recipient, row);
   }
   await ctx.events.publish(tx, 'conversation.message', { conversationId: conversation.id, messageId: row.id, userIds });
   return row;
+}
+
+/**
+ * What the recipient of a text message gets: an in-app notification at once and, a while later, a
+ * job that e-mails it if it is still unread then. Both statements go out together (pipelined on
+ * node-postgres). `reach` when the caller read it with a statement of its own.
+ */
+async function tellRecipient(
+  tx: Queryable,
+  ctx: MessageWriteContext,
+  conversation: Pick<ConversationRow, 'id' | 'productId' | 'productTitle'>,
+  author: UserRow,
+  recipient: NotificationRecipient,
+  message: MessageRow,
+  reach?: NotificationReach,
+): Promise<void> {
+  await Promise.all([
+    notify(tx, ctx, {
+      to: recipient,
+      kind: 'message.received',
+      payload: {
+        productId: conversation.productId,
+        productTitle: conversation.productTitle,
+        conversationId: conversation.id,
+        senderName: author.userName,
+        message: message.body,
+      },
+      // Mailed only if still unread later: the job below decides.
+      mail: false,
+      ...(reach ? { reach } : {}),
+    }),
+    ctx.jobs.enqueue(
+      tx,
+      'conversation.message-mail',
+      { conversationId: conversation.id, messageId: message.id, recipientId: recipient.id },
+      ctx.config.messageMailDelayMs > 0
+        ? { startAfter: new Date(ctx.clock.now().getTime() + ctx.config.messageMailDelayMs) }
+        : {},
+    ),
+  ]);
 }
 
 /** A conversation about a listing between its seller and `buyerId`, as it is opened (the listing's title and price copied). */
@@ -248,24 +272,56 @@ export async function startConversation(
 ): Promise<StartConversationResponse> {
   if (!isUuid(body.productId)) throw notFound(m.listingNotFound);
   await countMessage(ctx, buyer);
-  const { conversationId, message } = await transactionWithEvents(ctx.db, async (tx) => {
+  // Five round trips where there were twelve: the seller, their reach and any block come with the
+  // listing's lock, the conversation is found or opened by the statement that adds the message, and
+  // the notification, the mail job and the answer's header are read and written together.
+  return transactionWithEvents(ctx.db, async (tx) => {
     // Listing first, then conversation: the same order as buy requests and their decisions.
-    const listing = await lockListing(tx, body.productId, 'share');
+    const listing = await lockListingForMessage(tx, body.productId, buyer.id);
     if (!listing) throw notFound(m.listingNotFound);
     if (listing.sellerId === buyer.id) throw forbidden(m.ownListing);
-    if (await blockedEitherWay(tx, buyer.id, listing.sellerId)) throw forbidden(m.blocked);
+    if (listing.blockedWithBuyer) throw forbidden(m.blocked);
     await assertNoProhibitedWords(ctx, tx, [body.body]);
-    const existing = await findConversationByListing(tx, listing.id, buyer.id, 'update');
-    if (!existing && listing.soldOut) throw conflict(m.listingSold);
-    const conversation = existing ?? (await openConversation(tx, newConversation(listing, buyer.id, ctx.clock)));
-    const row = await addMessage(tx, ctx, conversation, buyer, { kind: 'text', body: body.body });
-    return { conversationId: conversation.id, message: row };
+    // A sold listing keeps the conversations it has, and opens none.
+    if (listing.soldOut && !(await findConversationByListing(tx, listing.id, buyer.id))) throw conflict(m.listingSold);
+    const { conversation, message } = await postBuyersText(tx, ctx, listing, buyer, body.body);
+    const [, header] = await Promise.all([
+      tellRecipient(tx, ctx, { ...conversation, productId: listing.id }, buyer, listing.seller, message, listing.sellerReach),
+      findConversationView(inTransaction(tx), buyer.id, conversation.id),
+    ]);
+    await ctx.events.publish(tx, 'conversation.message', {
+      conversationId: conversation.id,
+      messageId: message.id,
+      userIds: [buyer.id, listing.sellerId],
+    });
+    if (!header) throw new Error(`conversation ${conversation.id} vanished while it was answered`);
+    return { success: true, conversation: detailFrom(header, buyer, ctx.storage), message: toMessage(message) };
   });
-  return {
-    success: true,
-    conversation: await detailOf(ctx.statements, conversationId, buyer, ctx.storage),
-    message: toMessage(message),
-  };
+}
+
+/** The transaction's connection as a statement runner: the reads written for the pool, seeing its writes. */
+const inTransaction = (tx: Queryable): StatementRunner => ({ runStatement: (statement) => runWritten(tx, statement) });
+
+/** The buyer's text in their conversation about the listing, opened if needed, in the caller's transaction. */
+async function postBuyersText(
+  tx: Queryable,
+  ctx: MessageWriteContext,
+  listing: { id: string; sellerId: string; title: string; price: number },
+  buyer: UserRow,
+  body: string,
+): Promise<{ conversation: Pick<ConversationRow, 'id' | 'productTitle'>; message: MessageRow }> {
+  const values = newConversation(listing, buyer.id, ctx.clock);
+  const text = { kind: 'text', body } as const;
+  const posted = await postInListingConversation(tx, values, {
+    id: randomUUID(),
+    authorId: buyer.id,
+    authorSide: 'buyer',
+    ...text,
+  });
+  if (posted) return posted;
+  // A first message committed by someone else meanwhile opened it: find it, then add.
+  const conversation = await findOrOpenConversation(tx, values);
+  return { conversation, message: await insertMessage(tx, conversation, { authorId: buyer.id, authorSide: 'buyer', ...text }) };
 }
 
 /** POST /conversations/:id/messages: while the other account exists and neither side blocked the other. */

@@ -89,30 +89,6 @@ const openingValues = (values: NewConversation) => [
   values.now.toISOString(),
 ];
 
-/**
- * Creates the conversation (or finds the one a concurrent first message just created: the unique
- * key decides) and locks it for the message about to be added.
- */
-export async function openConversation(db: Queryable, values: NewConversation): Promise<ConversationRow> {
-  const [inserted] = await db
-    .insert(conversations)
-    .values({
-      productId: values.productId,
-      buyerId: values.buyerId,
-      sellerId: values.sellerId,
-      productTitle: values.productTitle,
-      productPrice: values.productPrice,
-      lastMessageAt: values.now,
-    })
-    .onConflictDoNothing({ target: [conversations.productId, conversations.buyerId] })
-    .returning();
-  // The row it inserted is the transaction's own (no one else sees it before commit): no lock needed.
-  if (inserted) return inserted;
-  const row = await findConversationByListing(db, values.productId, values.buyerId, 'update');
-  if (!row) throw new Error('conversation vanished after it was opened');
-  return row;
-}
-
 /** A conversation's columns as a written statement answers them (timestamps in epoch ms, the price as a number). */
 const CONVERSATION_COLUMNS = `id, product_id, buyer_id, seller_id, product_title, product_price::float8 as product_price,
   last_message_id, (extract(epoch from last_message_at) * 1000)::float8 as last_message_ms,
@@ -279,9 +255,9 @@ const postInListingConversationText = (side: Side) => `
     select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::numeric, greatest($6::timestamptz, t.at), $7::uuid,
            ${OPENED_BY[side].values} from t
     on conflict (product_id, buyer_id) do nothing
-    returning id, buyer_id, seller_id, true as opened),
+    returning id, buyer_id, seller_id, product_title, true as opened),
   existing as (
-    select id, buyer_id, seller_id, false as opened from conversations
+    select id, buyer_id, seller_id, product_title, false as opened from conversations
      where product_id = $1::uuid and buyer_id = $2::uuid and not exists (select 1 from opened)
        for update),
   conversation as (select * from opened union all select * from existing),
@@ -295,7 +271,7 @@ const postInListingConversationText = (side: Side) => `
        set last_message_id = m.id, last_message_at = greatest(c.last_message_at, m.created_at), ${MOVE_ON[side]}
       from m
      where c.id = m.conversation_id)
-  select conversation.id, conversation.buyer_id, conversation.seller_id, (extract(epoch from m.created_at) * 1000)::float8 as created_ms
+  select conversation.id, conversation.buyer_id, conversation.seller_id, conversation.product_title, (extract(epoch from m.created_at) * 1000)::float8 as created_ms
     from conversation, m`;
 
 const POST_IN_LISTING_CONVERSATION: Record<Side, { name: string; text: string }> = {
@@ -304,7 +280,7 @@ const POST_IN_LISTING_CONVERSATION: Record<Side, { name: string; text: string }>
 };
 
 export interface PostedMessage {
-  conversation: Pick<ConversationRow, 'id' | 'buyerId' | 'sellerId'>;
+  conversation: Pick<ConversationRow, 'id' | 'buyerId' | 'sellerId' | 'productTitle'>;
   message: MessageRow;
 }
 
@@ -319,13 +295,19 @@ export async function postInListingConversation(
   message: { id: string; authorId: string; authorSide: Side; kind: MessageKind; body: string; systemEvent?: SystemEvent | null },
 ): Promise<PostedMessage | undefined> {
   const systemEvent = message.systemEvent ?? null;
-  const [row] = await runWritten<{ id: string; buyer_id: string | null; seller_id: string | null; created_ms: number }>(db, {
+  const [row] = await runWritten<{
+    id: string;
+    buyer_id: string | null;
+    seller_id: string | null;
+    product_title: string;
+    created_ms: number;
+  }>(db, {
     ...POST_IN_LISTING_CONVERSATION[message.authorSide],
     values: [...openingValues(values), message.id, message.authorId, message.kind, message.body, systemEvent],
   });
   if (!row) return undefined;
   return {
-    conversation: { id: row.id, buyerId: row.buyer_id, sellerId: row.seller_id },
+    conversation: { id: row.id, buyerId: row.buyer_id, sellerId: row.seller_id, productTitle: row.product_title },
     message: messageRowOf(message.id, row.id, message, row.created_ms),
   };
 }

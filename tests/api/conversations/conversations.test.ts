@@ -97,6 +97,9 @@ describe('starting a conversation', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ msg: texts.listingSold });
     expect((await api.send(buyerCookie, conversation._id, 'See you at 5')).statusCode).toBe(201);
+    const again = await api.start(buyerCookie, productId, 'Which gate?');
+    expect(again.statusCode).toBe(201);
+    expect((again.json() as StartConversationResponse).conversation._id).toBe(conversation._id);
     const header = (await api.get(buyerCookie, conversation._id)).json() as ConversationResponse;
     expect(header.conversation.listing.status).toBe('sold');
   });

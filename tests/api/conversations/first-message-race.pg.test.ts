@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postBuyRequestMessage } from '#server/conversations/conversation-rules.ts';
-import { openConversation, postInListingConversation } from '#server/conversations/conversations.repository.ts';
-import { conversationMessages, conversations } from '#server/db/schema/index.ts';
+import type { StartConversationResponse } from '#domain/conversations/conversation.wire.ts';
+import { findOrOpenConversation, postInListingConversation } from '#server/conversations/conversations.repository.ts';
+import { conversationMessages, conversations, notifications } from '#server/db/schema/index.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
-import { type TestApp, createTestApp } from '../../support/test-app.ts';
+import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
+import { conversationCalls } from './conversation-calls.ts';
 
 // Runs only in the PostgreSQL pass: two transactions at once need two sessions (PGlite has one).
 let t: TestApp;
@@ -39,7 +41,7 @@ async function whileAnotherOpensIt<T>(productId: string, meanwhile: () => Promis
   let opened: (id: string) => void = () => {};
   const openedId = new Promise<string>((resolve) => (opened = resolve));
   const other = t.app.db.transaction(async (tx) => {
-    const conversation = await openConversation(tx, values(productId));
+    const conversation = await findOrOpenConversation(tx, values(productId));
     opened(conversation.id);
     await committing;
   });
@@ -88,5 +90,23 @@ describe('a first message while another transaction opens the same conversation'
     const messages = await t.app.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, openedId));
     expect(messages.map((message) => [message.kind, message.body])).toEqual([['buy-request', 'Is it there?']]);
     expect(stored[0]).toMatchObject({ lastMessageId: messages[0]!.id, sellerUnread: 1, buyerUnread: 0 });
+  });
+
+  it("answers the buyer's first text with the conversation the other one opened, and tells the seller", async () => {
+    const productId = await insertListing(t.app.db, { sellerId: seller.id, title: 'Lamp' });
+    const buyerCookie = await sessionCookieFor(t, buyer.id);
+    const { result, openedId } = await whileAnotherOpensIt(productId, () =>
+      conversationCalls(t).start(buyerCookie, productId, 'Still available?'),
+    );
+    expect(result.statusCode).toBe(201);
+    const answer = result.json() as StartConversationResponse;
+    expect(answer.conversation).toMatchObject({ _id: openedId, role: 'buyer', unreadCount: 0 });
+    expect(answer.conversation.lastMessage).toMatchObject({ body: 'Still available?', authorId: buyer.id, kind: 'text' });
+    const messages = await t.app.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, openedId));
+    expect(messages.map((message) => [message.kind, message.body])).toEqual([['text', 'Still available?']]);
+    const told = await t.app.db.select().from(notifications).where(eq(notifications.userId, seller.id));
+    expect(told.filter((row) => row.kind === 'message.received').map((row) => row.payload)).toContainEqual(
+      expect.objectContaining({ conversationId: openedId, productId, message: 'Still available?' }),
+    );
   });
 });

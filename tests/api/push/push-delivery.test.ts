@@ -117,6 +117,18 @@ describe('pushing notifications to subscribed devices', () => {
     expect(sellerPhone.received[0]!.headers.urgency).toBe('high');
   });
 
+  it("does not push a buyer's first message to a seller who turned message pushes off", async () => {
+    const seller = await person('hushed');
+    const buyer = await person('asker');
+    const phone = await withDevice(seller);
+    expect((await push.setPreference(seller.cookie, { kind: 'message.received', push: false })).statusCode).toBe(200);
+    const productId = await insertListing(t.app.db, { sellerId: seller.user.id, title: 'Desk' });
+
+    expect((await talk.start(buyer.cookie, productId, 'Is the desk free?')).statusCode).toBe(201);
+    await t.drainJobs();
+    expect(phone.received).toEqual([]);
+  });
+
   it('follows the account page: a kind turned off for push is not pushed, though it is still e-mailed', async () => {
     const seller = await person('quiet');
     const buyer = await person('loud');
