@@ -26,6 +26,8 @@ declare module 'autocannon' {
   }
   export interface Request extends RawRequest {
     setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+    /** Called with each answer to this request, and the connection's context that setupRequest saw. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
   export interface Options {
     url: string;
