@@ -50,13 +50,13 @@ import {
   type MessageRow,
   type NewConversation,
   type Side,
-  blockedEitherWay,
   claimMailSlot,
   findConversationByListing,
   findOrOpenConversation,
   findConversationIdForListing,
   findConversationOf,
   findMessage,
+  lockConversationForMessage,
   insertMessage,
   markRead,
   postInListingConversation,
@@ -181,34 +181,28 @@ function detailFrom(row: ConversationHeaderRow, viewer: UserRow, storage: Storag
 }
 
 /**
- * Adds a message to a conversation locked by `tx` and tells the other side: the live stream of
- * both (on every instance) when the transaction commits; for a text message also an in-app
- * notification at once and, a while later, a job that e-mails it if it is still unread then.
+ * Adds a buy-request or system line to a conversation locked by `tx`: both sides' live streams
+ * hear of it (on every instance) when the transaction commits. Text messages notify too (sendMessage).
  */
-async function addMessage(
+async function addLine(
   tx: Queryable,
   ctx: MessageWriteContext,
   conversation: ConversationRow,
   author: UserRow,
-  message: { kind: 'text' | 'buy-request' | 'system'; body: string; systemEvent?: SystemEvent },
-): Promise<MessageRow> {
+  message: { kind: 'buy-request' | 'system'; body: string; systemEvent?: SystemEvent },
+): Promise<void> {
   const side = sideOf(conversation, author.id);
   if (!side) throw notFound(m.notFound);
   const row = await insertMessage(tx, conversation, { authorId: author.id, authorSide: side, ...message });
   const otherId = otherIdOf(conversation, side);
   const userIds = otherId ? [author.id, otherId] : [author.id];
-  if (otherId && message.kind === 'text') {
-    const recipient = await findUserById(tx, otherId);
-    if (recipient) await tellRecipient(tx, ctx, conversation, author, recipient, row);
-  }
   await ctx.events.publish(tx, 'conversation.message', { conversationId: conversation.id, messageId: row.id, userIds });
-  return row;
 }
 
 /**
  * What the recipient of a text message gets: an in-app notification at once and, a while later, a
  * job that e-mails it if it is still unread then. Both statements go out together (pipelined on
- * node-postgres). `reach` when the caller read it with a statement of its own.
+ * node-postgres); `reach` was read with the conversation's or the listing's lock.
  */
 async function tellRecipient(
   tx: Queryable,
@@ -217,7 +211,7 @@ async function tellRecipient(
   author: UserRow,
   recipient: NotificationRecipient,
   message: MessageRow,
-  reach?: NotificationReach,
+  reach: NotificationReach,
 ): Promise<void> {
   await Promise.all([
     notify(tx, ctx, {
@@ -232,7 +226,7 @@ async function tellRecipient(
       },
       // Mailed only if still unread later: the job below decides.
       mail: false,
-      ...(reach ? { reach } : {}),
+      reach,
     }),
     ctx.jobs.enqueue(
       tx,
@@ -334,13 +328,21 @@ export async function sendMessage(
   if (!isUuid(conversationId)) throw notFound(m.notFound);
   await countMessage(ctx, author);
   const row = await transactionWithEvents(ctx.db, async (tx) => {
-    const conversation = await findConversationOf(tx, conversationId, author.id, 'update');
-    if (!conversation) throw notFound(m.notFound);
-    const otherId = otherIdOf(conversation, sideOf(conversation, author.id)!);
-    if (!otherId) throw forbidden(m.otherUserDeleted);
-    if (await blockedEitherWay(tx, author.id, otherId)) throw forbidden(m.blocked);
+    const locked = await lockConversationForMessage(tx, conversationId, author.id);
+    if (!locked) throw notFound(m.notFound);
+    const { conversation, recipient } = locked;
+    if (!recipient) throw forbidden(m.otherUserDeleted);
+    if (recipient.blocked) throw forbidden(m.blocked);
     await assertNoProhibitedWords(ctx, tx, [body]);
-    return addMessage(tx, ctx, conversation, author, { kind: 'text', body });
+    const side = sideOf(conversation, author.id)!;
+    const message = await insertMessage(tx, conversation, { authorId: author.id, authorSide: side, kind: 'text', body });
+    await tellRecipient(tx, ctx, conversation, author, recipient, message, recipient.reach);
+    await ctx.events.publish(tx, 'conversation.message', {
+      conversationId: conversation.id,
+      messageId: message.id,
+      userIds: [author.id, recipient.id],
+    });
+    return message;
   });
   return toMessage(row);
 }
@@ -364,7 +366,7 @@ async function postInBuyersConversation(
   const posted = await postInListingConversation(tx, values, { id: randomUUID(), authorId: author.id, authorSide, ...message });
   if (!posted) {
     // A first message committed by someone else meanwhile opened it: find it, then add.
-    await addMessage(tx, ctx, await findOrOpenConversation(tx, values), author, message);
+    await addLine(tx, ctx, await findOrOpenConversation(tx, values), author, message);
     return;
   }
   const otherId = otherIdOf(posted.conversation, authorSide);

@@ -3,6 +3,11 @@ import type { MessageKind, SystemEvent } from '#domain/conversations/conversatio
 import type { Queryable } from '../db/client.ts';
 import { preparedOnce, runWritten } from '../db/prepared.ts';
 import { conversationMessages, conversations, userBlocks } from '../db/schema/index.ts';
+import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
+import { type NotificationReach, reachChoiceColumns, reachDevicesColumn } from '../notifications/notifications.repository.ts';
+
+/** The notification a text message sends the other participant. */
+const MESSAGE_RECEIVED = 'message.received' satisfies NotificationKind;
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof conversationMessages.$inferSelect;
@@ -136,6 +141,64 @@ function conversationOf(row: WrittenConversation): ConversationRow {
     sellerMailedAt: dateOf(row.seller_mailed_ms),
     createdAt: new Date(row.created_ms),
   };
+}
+
+/** Who a text message goes to, as the statement that locks its conversation reads them. */
+export interface MessageRecipient {
+  id: string;
+  email: string;
+  userName: string;
+  /** How their notification of a new message reaches them. */
+  reach: NotificationReach;
+  /** Whether the two blocked one another, either way. */
+  blocked: boolean;
+}
+
+/**
+ * The conversation if `$2` takes part in it, locked for their message, with the other participant
+ * (none once their account was deleted): their address, their reach for a message and whether
+ * either blocked the other. One round trip where reading each took one.
+ */
+const LOCK_CONVERSATION_FOR_MESSAGE = {
+  name: 'lock-conversation-for-message',
+  text: `
+  select c.*, other.id as other_id, other.email as other_email, other.user_name as other_name,
+         ${reachChoiceColumns('other.id', '$3::text', 'reach')}, ${reachDevicesColumn('other.id', 'other_devices')},
+         exists (select 1 from user_blocks b
+                  where (b.blocker_id = $2 and b.blocked_id = other.id) or (b.blocker_id = other.id and b.blocked_id = $2)) as blocked
+    from (select ${CONVERSATION_COLUMNS} from conversations
+           where id = $1 and (buyer_id = $2 or seller_id = $2)
+             for update) c
+    left join users other on other.id = (case when c.buyer_id = $2 then c.seller_id else c.buyer_id end)`,
+};
+
+export async function lockConversationForMessage(
+  db: Queryable,
+  conversationId: string,
+  authorId: string,
+): Promise<{ conversation: ConversationRow; recipient: MessageRecipient | undefined } | undefined> {
+  const [row] = await runWritten<
+    WrittenConversation & {
+      other_id: string | null;
+      other_email: string;
+      other_name: string;
+      reach_email: boolean;
+      reach_push: boolean;
+      other_devices: string[];
+      blocked: boolean;
+    }
+  >(db, { ...LOCK_CONVERSATION_FOR_MESSAGE, values: [conversationId, authorId, MESSAGE_RECEIVED] });
+  if (!row) return undefined;
+  const recipient: MessageRecipient | undefined = row.other_id
+    ? {
+        id: row.other_id,
+        email: row.other_email,
+        userName: row.other_name,
+        reach: { email: row.reach_email, push: row.reach_push, deviceIds: row.other_devices },
+        blocked: row.blocked,
+      }
+    : undefined;
+  return { conversation: conversationOf(row), recipient };
 }
 
 /**

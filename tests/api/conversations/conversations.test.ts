@@ -463,5 +463,6 @@ describe('deleted listings and accounts', () => {
     expect(page.messages[0]).toMatchObject({ body: 'From meera', authorId: null });
     const reply = await api.send(sellerCookie, conversation._id, 'Hello?');
     expect(reply.statusCode).toBe(403);
+    expect(reply.json()).toMatchObject({ success: false, msg: texts.otherUserDeleted });
   });
 });

@@ -129,6 +129,24 @@ describe('pushing notifications to subscribed devices', () => {
     expect(phone.received).toEqual([]);
   });
 
+  it('pushes a reply to the buyer, and not once they turned message pushes off', async () => {
+    const seller = await person('replier');
+    const buyer = await person('waiter');
+    const phone = await withDevice(buyer);
+    const productId = await insertListing(t.app.db, { sellerId: seller.user.id, title: 'Chair' });
+    const started = body<StartConversationResponse>(await talk.start(buyer.cookie, productId, 'Chair?'));
+    const conversationId = started.conversation._id;
+
+    expect((await talk.send(seller.cookie, conversationId, 'Yes, still here')).statusCode).toBe(201);
+    await t.drainJobs();
+    expect(messagesOf(phone)).toEqual([{ title: 'New message', link: `/user/messages/${conversationId}` }]);
+
+    expect((await push.setPreference(buyer.cookie, { kind: 'message.received', push: false })).statusCode).toBe(200);
+    expect((await talk.send(seller.cookie, conversationId, 'Come at five')).statusCode).toBe(201);
+    await t.drainJobs();
+    expect(phone.received).toHaveLength(1);
+  });
+
   it('follows the account page: a kind turned off for push is not pushed, though it is still e-mailed', async () => {
     const seller = await person('quiet');
     const buyer = await person('loud');
