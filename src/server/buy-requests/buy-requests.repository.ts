@@ -172,10 +172,10 @@ export interface ListingWithSeller extends RequestedListing {
 }
 
 /**
- * lockListing('share') for a new request, with the seller's name and address and how each of the
- * two notifications a request may send reaches them (the request notifies them), and whether
- * either of the two blocked the other, in the same round trip: only the listing's row is locked,
- * not the seller's.
+ * lockListing('share') for a new request (or a buyer's first message), with the seller's name and
+ * address, how the two notification kinds in $3 and $4 reach them (a request may send either; a
+ * message asks for its one twice), and whether either of the two blocked the other, in the same
+ * round trip: only the listing's row is locked, not the seller's.
  */
 const LOCK_LISTING_WITH_SELLER = {
   name: 'lock-listing-with-seller',
