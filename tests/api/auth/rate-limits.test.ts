@@ -38,6 +38,47 @@ describe('the database rate limiter', () => {
     await expect(enforceRateLimits(t.app.db, clock, [{ rule, subject: 'window' }])).resolves.toBeUndefined();
   });
 
+  it('counts a hit on each of several rules in one call, and answers the longest wait of those refused', async () => {
+    const burst = { name: 'test-burst', limit: 2, windowMs: 60_000 };
+    const daily = { name: 'test-daily', limit: 5, windowMs: 24 * 3600_000 };
+    const both = (subject: string) => [
+      { rule: burst, subject },
+      { rule: daily, subject },
+    ];
+    for (let hit = 0; hit < 2; hit++) await enforceRateLimits(t.app.db, clock, both('pair'));
+    await expect(enforceRateLimits(t.app.db, clock, both('pair'))).rejects.toMatchObject({ headers: { 'retry-after': '60' } });
+    // Each limit saw every attempt, the refused one too.
+    const counts = await t.app.db.select({ key: rateLimits.key, hits: rateLimits.hits }).from(rateLimits);
+    expect(counts.filter(({ key }) => key.endsWith(':pair')).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: 'test-burst:pair', hits: 3 },
+      { key: 'test-daily:pair', hits: 3 },
+    ]);
+    clock.advance(60_000);
+    for (let hit = 0; hit < 2; hit++) await enforceRateLimits(t.app.db, clock, both('pair'));
+    // The burst window started afresh; the day's sixth attempt is over its limit, with the day's wait.
+    await expect(enforceRateLimits(t.app.db, clock, both('pair'))).rejects.toMatchObject({
+      headers: { 'retry-after': String(24 * 3600 - 60) },
+    });
+  });
+
+  it('counts several rules for concurrent callers without losing a hit', async () => {
+    const rules = [
+      { name: 'test-a', limit: 100, windowMs: 60_000 },
+      { name: 'test-b', limit: 100, windowMs: 60_000 },
+    ];
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        enforceRateLimits(
+          t.app.db,
+          clock,
+          rules.map((rule) => ({ rule, subject: 'crowd' })),
+        ),
+      ),
+    );
+    const counts = await t.app.db.select({ key: rateLimits.key, hits: rateLimits.hits }).from(rateLimits);
+    expect(counts.filter(({ key }) => key.endsWith(':crowd')).map(({ hits }) => hits)).toEqual([8, 8]);
+  });
+
   it('prunes counters whose window is over', async () => {
     await countHit(t.app.db, clock, { rule, subject: 'old' });
     clock.advance(61_000);
