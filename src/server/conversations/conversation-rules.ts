@@ -266,9 +266,10 @@ export async function startConversation(
 ): Promise<StartConversationResponse> {
   if (!isUuid(body.productId)) throw notFound(m.listingNotFound);
   await countMessage(ctx, buyer);
-  // Five round trips where there were twelve: the seller, their reach and any block come with the
-  // listing's lock, the conversation is found or opened by the statement that adds the message, and
-  // the notification, the mail job and the answer's header are read and written together.
+  // Each step one round trip, as a write waits a turn of a busy event loop for every one: the
+  // seller, their reach and any block come with the listing's lock, the conversation is found or
+  // opened by the statement that adds the message, and the notification, the mail job and the
+  // answer's header go out together.
   return transactionWithEvents(ctx.db, async (tx) => {
     // Listing first, then conversation: the same order as buy requests and their decisions.
     const listing = await lockListingForMessage(tx, body.productId, buyer.id);
