@@ -35,34 +35,11 @@ function keyOf({ rule, subject }: RateLimitHit): string {
   return `${rule.name}:${subject.toLowerCase()}`;
 }
 
-/** One hit: a new window, the next hit of the current one, or the first of a new one once it is over. */
-const COUNT_HIT = {
-  name: 'count-rate-limit-hit',
-  text: `
-  insert into rate_limits (key, hits, reset_at) values ($1, 1, $2::timestamptz)
-  on conflict (key) do update set
-    hits = case when rate_limits.reset_at <= $3::timestamptz then 1 else rate_limits.hits + 1 end,
-    reset_at = case when rate_limits.reset_at <= $3::timestamptz then excluded.reset_at else rate_limits.reset_at end
-  returning hits, (extract(epoch from reset_at) * 1000)::float8 as reset_ms`,
-};
-
 /**
- * Counts one hit and tells whether it is within the limit. One atomic upsert: concurrent
- * callers on any instance each see their own count, and an elapsed window starts over.
+ * One hit on each key (distinct, each with its own window), in one atomic upsert: a new window,
+ * the next hit of the current one, or the first of a new one once it is over. Keys are written
+ * in the order given, so concurrent callers with the same rules lock them alike (no deadlock).
  */
-export async function countHit(db: Queryable, clock: Clock, hit: RateLimitHit): Promise<RateLimitResult> {
-  const now = clock.now();
-  const resetAt = now.getTime() + hit.rule.windowMs;
-  const [row] = await runWritten<{ hits: number; reset_ms: number }>(db, {
-    ...COUNT_HIT,
-    values: [keyOf(hit), new Date(resetAt).toISOString(), now.toISOString()],
-  });
-  const hits = row?.hits ?? 1;
-  const retryAfterSeconds = Math.max(1, Math.ceil(((row?.reset_ms ?? resetAt) - now.getTime()) / 1000));
-  return { allowed: hits <= hit.rule.limit, hits, retryAfterSeconds };
-}
-
-/** COUNT_HIT for several keys (distinct, each with its own window) in one statement, in the order given. */
 const COUNT_HITS = {
   name: 'count-rate-limit-hits',
   text: `
@@ -77,8 +54,8 @@ const COUNT_HITS = {
 
 /**
  * Counts one hit on each rule in one round trip (a message counts against a burst and a daily
- * limit): what countHit would answer for each, in the order given. The keys are locked in that
- * order, so concurrent callers with the same rules cannot deadlock.
+ * limit) and tells, in the order given, whether each is within its limit: concurrent callers on
+ * any instance each see their own count. The keys must be distinct (enforceRateLimits sees to it).
  */
 async function countHits(db: Queryable, clock: Clock, hits: RateLimitHit[]): Promise<RateLimitResult[]> {
   const now = clock.now();
@@ -90,14 +67,20 @@ async function countHits(db: Queryable, clock: Clock, hits: RateLimitHit[]): Pro
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return hits.map((hit, index) => {
     const row = byKey.get(keys[index]!);
-    const resetMs = row?.reset_ms ?? now.getTime() + hit.rule.windowMs;
     const count = row?.hits ?? 1;
+    const resetMs = row?.reset_ms ?? now.getTime() + hit.rule.windowMs;
     return {
       allowed: count <= hit.rule.limit,
       hits: count,
       retryAfterSeconds: Math.max(1, Math.ceil((resetMs - now.getTime()) / 1000)),
     };
   });
+}
+
+/** Counts one hit and tells whether it is within the limit. */
+export async function countHit(db: Queryable, clock: Clock, hit: RateLimitHit): Promise<RateLimitResult> {
+  const [result] = await countHits(db, clock, [hit]);
+  return result!;
 }
 
 /**
@@ -107,10 +90,7 @@ async function countHits(db: Queryable, clock: Clock, hits: RateLimitHit[]): Pro
 export async function enforceRateLimits(db: Queryable, clock: Clock, hits: RateLimitHit[]): Promise<void> {
   // One statement cannot count the same key twice: such a list (no caller's) counts hit by hit.
   const distinct = new Set(hits.map(keyOf)).size === hits.length;
-  const results =
-    hits.length > 1 && distinct
-      ? await countHits(db, clock, hits)
-      : await Promise.all(hits.map((hit) => countHit(db, clock, hit)));
+  const results = distinct ? await countHits(db, clock, hits) : await Promise.all(hits.map((hit) => countHit(db, clock, hit)));
   const refused = results
     .map((result, index) => ({ result, rule: hits[index]!.rule }))
     .filter(({ result }) => !result.allowed)
