@@ -223,7 +223,7 @@ async function lockWithSeller(
 ) {
   const [row] = await runWritten<LockedWithSeller>(db, { ...LOCK_LISTING_WITH_SELLER, values: [productId, buyerId, ...kinds] });
   if (!row) return undefined;
-  const listing: RequestedListing & Pick<ListingWithSeller, 'seller' | 'blockedWithBuyer'> = {
+  const listing: Omit<ListingWithSeller, 'sellerReach'> = {
     id: row.id,
     sellerId: row.seller_id,
     title: row.title,
@@ -254,12 +254,10 @@ export async function lockListingWithSeller(
 }
 
 /** The listing a buyer's first message is about, share-locked like a new request's (conversation-rules.ts). */
-export interface ListingForMessage extends RequestedListing {
-  seller: ListingWithSeller['seller'];
+export type ListingForMessage = Omit<ListingWithSeller, 'sellerReach'> & {
   /** How the seller's notification of a new message reaches them. */
   sellerReach: NotificationReach;
-  blockedWithBuyer: boolean;
-}
+};
 
 /** lockListingWithSeller for a buyer's message: the same lock and round trip, with the seller's reach for a message. */
 export async function lockListingForMessage(
