@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../db/client.ts';
 import { runWritten } from '../db/prepared.ts';
 import { buyRequests, products, users } from '../db/schema/index.ts';
 import { type NotificationReach, reachChoiceColumns, reachDevicesColumn } from '../notifications/notifications.repository.ts';
+import { blockedEitherWayColumn } from '../conversations/conversations.repository.ts';
 
 /** The notifications a new request may send its seller (buy-request-rules.ts sendBuyRequest). */
 const REQUEST_RECEIVED = 'buy-request.received' satisfies NotificationKind;
@@ -186,9 +187,7 @@ const LOCK_LISTING_WITH_SELLER = {
          ${reachChoiceColumns('p.seller_id', '$3::text', 'received')},
          ${reachChoiceColumns('p.seller_id', '$4::text', 'offer')},
          ${reachDevicesColumn('p.seller_id', 'seller_devices')},
-         exists (select 1 from user_blocks b
-                  where (b.blocker_id = $2 and b.blocked_id = p.seller_id)
-                     or (b.blocker_id = p.seller_id and b.blocked_id = $2)) as blocked
+         ${blockedEitherWayColumn('$2', 'p.seller_id')}
     from products p
     join users u on u.id = p.seller_id
    where p.id = $1

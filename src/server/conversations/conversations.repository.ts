@@ -5,6 +5,7 @@ import { preparedOnce, runWritten } from '../db/prepared.ts';
 import { conversationMessages, conversations, userBlocks } from '../db/schema/index.ts';
 import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
 import { type NotificationReach, reachChoiceColumns, reachDevicesColumn } from '../notifications/notifications.repository.ts';
+import type { NotificationRecipient } from '../notifications/notify.ts';
 
 /** The notification a text message sends the other participant. */
 const MESSAGE_RECEIVED = 'message.received' satisfies NotificationKind;
@@ -144,10 +145,7 @@ function conversationOf(row: WrittenConversation): ConversationRow {
 }
 
 /** Who a text message goes to, as the statement that locks its conversation reads them. */
-export interface MessageRecipient {
-  id: string;
-  email: string;
-  userName: string;
+export interface MessageRecipient extends NotificationRecipient {
   /** How their notification of a new message reaches them. */
   reach: NotificationReach;
   /** Whether the two blocked one another, either way. */
@@ -157,15 +155,14 @@ export interface MessageRecipient {
 /**
  * The conversation if `$2` takes part in it, locked for their message, with the other participant
  * (none once their account was deleted): their address, their reach for a message and whether
- * either blocked the other. One round trip where reading each took one.
+ * either blocked the other, in one round trip.
  */
 const LOCK_CONVERSATION_FOR_MESSAGE = {
   name: 'lock-conversation-for-message',
   text: `
   select c.*, other.id as other_id, other.email as other_email, other.user_name as other_name,
          ${reachChoiceColumns('other.id', '$3::text', 'reach')}, ${reachDevicesColumn('other.id', 'other_devices')},
-         exists (select 1 from user_blocks b
-                  where (b.blocker_id = $2 and b.blocked_id = other.id) or (b.blocker_id = other.id and b.blocked_id = $2)) as blocked
+         ${blockedEitherWayColumn('$2', 'other.id')}
     from (select ${CONVERSATION_COLUMNS} from conversations
            where id = $1 and (buyer_id = $2 or seller_id = $2)
              for update) c
@@ -392,6 +389,12 @@ export async function markRead(db: Queryable, conversationId: string, side: Side
 export async function findMessage(db: Queryable, id: string): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(conversationMessages).where(eq(conversationMessages.id, id));
   return row;
+}
+
+/** The column `blocked`: whether either of two users (SQL expressions) blocked the other, for a statement that reads it beside its own. */
+export function blockedEitherWayColumn(a: string, b: string): string {
+  return `exists (select 1 from user_blocks b
+                   where (b.blocker_id = ${a} and b.blocked_id = ${b}) or (b.blocker_id = ${b} and b.blocked_id = ${a})) as blocked`;
 }
 
 /** Whether either user blocked the other (two primary-key lookups). */
