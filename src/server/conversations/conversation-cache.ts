@@ -5,16 +5,15 @@ import type { CatalogueChange } from '../products/listing-cache.ts';
 declare module '../events/event-bus.ts' {
   interface BusTopics {
     /**
-     * A conversation or one of its messages was written (migration 0022_conversations_change_notify:
-     * statement triggers, so no write path can be forgotten): the conversations it touched and the
-     * people in them; without either, everything may have changed.
+     * A conversation or one of its messages was written (migrations 0022_conversations_change_notify
+     * and 0024: statement triggers, so no write path can be forgotten): the conversations it touched
+     * and the people in them; without either, everything may have changed.
      */
     'conversations.changed': ConversationsChange;
   }
 }
 
 export interface ConversationsChange {
-  table: string;
   conversations?: string[];
   people?: string[];
 }

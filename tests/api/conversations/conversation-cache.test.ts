@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationPage, MessagePage, StartConversationResponse } from '#domain/conversations/conversation.wire.ts';
-import { conversations, products, rateLimits, users } from '#server/db/schema/index.ts';
+import { conversationMessages, conversations, products, rateLimits, users } from '#server/db/schema/index.ts';
+import type { ConversationsChange } from '#server/conversations/conversation-cache.ts';
 import type { UserRow } from '#server/users/user.mapper.ts';
 import { insertListing, insertUser } from '../../support/factories.ts';
 import { type TestApp, createTestApp, sessionCookieFor } from '../../support/test-app.ts';
@@ -140,5 +141,32 @@ describe('the inbox and message pages kept in memory', () => {
     await pageOf(sellerCookie, id);
     expect((await api.messages(stranger, id)).statusCode).toBe(404);
     expect((await inboxOf(stranger)).conversations).toEqual([]);
+  });
+
+  it('shows a message written straight to the table, and its deletion, on the message page', async () => {
+    const { id } = await start();
+    await pageOf(sellerCookie, id);
+    const [message] = await t.app.db
+      .insert(conversationMessages)
+      .values({ conversationId: id, authorId: buyer.id, kind: 'text', body: 'Typed in psql' })
+      .returning({ id: conversationMessages.id });
+    await announced();
+    expect((await pageOf(sellerCookie, id)).messages[0]!.body).toBe('Typed in psql');
+    await t.app.db.delete(conversationMessages).where(eq(conversationMessages.id, message!.id));
+    await announced();
+    expect((await pageOf(sellerCookie, id)).messages.map((shown) => shown.body)).not.toContain('Typed in psql');
+  });
+
+  it('announces a message and its conversation’s new last message as one change naming both people', async () => {
+    const { id } = await start();
+    const changes: ConversationsChange[] = [];
+    const stop = t.app.events.subscribe('conversations.changed', (change) => changes.push(change));
+    try {
+      expect((await api.send(sellerCookie, id, 'Yes, still here')).statusCode).toBe(201);
+      await announced();
+    } finally {
+      stop();
+    }
+    expect(changes).toEqual([{ conversations: [id], people: [buyer.id, seller.id].sort() }]);
   });
 });
