@@ -124,21 +124,21 @@ export async function findOutboxMails(db: Queryable, ids: string[]): Promise<Out
   }));
 }
 
-const MARK_OUTBOX_MAIL_SENT = {
-  name: 'mark-outbox-mail-sent',
+const MARK_OUTBOX_MAILS_SENT = {
+  name: 'mark-outbox-mails-sent',
   text: `
   update mail_outbox
      set status = 'sent', sent_at = $2::timestamptz, attempts = attempts + 1, last_error = null,
          text_body = null, html_body = null
-   where id = $1::uuid and status in ('pending', 'failed')`,
+   where id = any($1::uuid[]) and status in ('pending', 'failed')`,
 };
 
 /**
- * The delivery record: written the moment the mail server accepted the mail, so a retry finds
- * it and sends nothing. The bodies (which may hold a code or an unsubscribe token) go with it.
+ * The delivery records of mails the mail server accepted: written at once, so a retry finds them
+ * and sends nothing. The bodies (which may hold a code or an unsubscribe token) go with them.
  */
-export async function markOutboxMailSent(db: Queryable, id: string, at: Date): Promise<void> {
-  await runWritten(db, { ...MARK_OUTBOX_MAIL_SENT, values: [id, at.toISOString()] });
+export async function markOutboxMailsSent(db: Queryable, ids: string[], at: Date): Promise<void> {
+  await runWritten(db, { ...MARK_OUTBOX_MAILS_SENT, values: [ids, at.toISOString()] });
 }
 
 /** An attempt failed; `final` when no retry follows. */
