@@ -41,7 +41,32 @@ const NOTIFY_MANY = { name: 'notify-events', text: 'select pg_notify($1, payload
 /** The events of each open transactionWithEvents(), in the order they were published. */
 const heldEvents = new WeakMap<Queryable, string[]>();
 
-/** The NOTIFY commands of held events, in the order they were published. */
+/**
+ * A transaction's events as few NOTIFY payloads as fit, in the order they were published: several
+ * events go as one JSON array of envelopes (each payload is a notification every listener receives
+ * and parses; a buy request's four took four). Identical events are sent once, as NOTIFY folds
+ * identical payloads of a transaction.
+ */
+export function combinedPayloads(events: readonly string[]): string[] {
+  const payloads: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  const flush = () => {
+    if (batch.length > 0) payloads.push(batch.length === 1 ? batch[0]! : `[${batch.join(',')}]`);
+    batch = [];
+    bytes = 2;
+  };
+  for (const event of new Set(events)) {
+    const size = Buffer.byteLength(event) + 1;
+    if (bytes + size > MAX_PAYLOAD_BYTES) flush();
+    batch.push(event);
+    bytes += size;
+  }
+  flush();
+  return payloads;
+}
+
+/** The NOTIFY commands of held events. */
 const notifyCommands = (payloads: readonly string[]) =>
   payloads.map((payload) => `notify ${EVENT_CHANNEL}, ${quoteLiteral(payload)}`).join(';');
 
@@ -60,10 +85,10 @@ export function transactionWithEvents<T>(
     heldEvents.set(tx, held);
     const result = await work(tx);
     heldEvents.delete(tx);
-    held.push(...closingEvents);
-    if (held.length === 0 || sendWithCommit(tx, notifyCommands(held))) return result;
-    if (held.length === 1) await runWritten(tx, { ...NOTIFY_ONE, values: [EVENT_CHANNEL, held[0]] });
-    else if (held.length > 1) await runWritten(tx, { ...NOTIFY_MANY, values: [EVENT_CHANNEL, held] });
+    const payloads = combinedPayloads([...held, ...closingEvents]);
+    if (payloads.length === 0 || sendWithCommit(tx, notifyCommands(payloads))) return result;
+    if (payloads.length === 1) await runWritten(tx, { ...NOTIFY_ONE, values: [EVENT_CHANNEL, payloads[0]] });
+    else await runWritten(tx, { ...NOTIFY_MANY, values: [EVENT_CHANNEL, payloads] });
     return result;
   });
 }
@@ -235,16 +260,21 @@ export class EventBus {
     return this.channel.onReconnect(callback);
   }
 
+  /** A payload is one event, or a transaction's events in order (combinedPayloads). */
   private deliver(payload: string) {
     // Every payload counts, whatever its topic, so that every listener counts alike.
     this.delivered++;
-    let envelope: Envelope;
+    let envelopes: Envelope | Envelope[];
     try {
-      envelope = JSON.parse(payload) as Envelope;
+      envelopes = JSON.parse(payload) as Envelope | Envelope[];
     } catch {
       this.log.warn({ payload: payload.slice(0, 200) }, 'ignored an event that is not JSON');
       return;
     }
+    for (const envelope of Array.isArray(envelopes) ? envelopes : [envelopes]) this.dispatch(envelope);
+  }
+
+  private dispatch(envelope: Envelope) {
     for (const handler of this.handlers.get(envelope.topic) ?? []) {
       try {
         handler(envelope.data);

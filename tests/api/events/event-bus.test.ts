@@ -147,6 +147,42 @@ describe('event bus (cross-instance notifications)', () => {
     expect(app.events.position()).toEqual({ mark: expect.not.stringMatching(mark), count: 1 });
   });
 
+  it("sends a transaction's events as one notification when they fit, and delivers each of them in order", async () => {
+    const { app } = testApp;
+    await app.events.markPositions(app.db, 'machine-a');
+    await testApp.settled();
+    const before = app.events.position()!.count;
+    const arriving = nextEvents(app.events, 4);
+    await transactionWithEvents(app.db, async (tx) => {
+      for (const n of [70, 71, 72, 73]) await app.events.publish(tx, 'test.ping', { n });
+    });
+    expect(await arriving).toEqual([70, 71, 72, 73]);
+    await testApp.settled();
+    // The four events and, after them, settled()'s barrier: two notifications.
+    expect(app.events.position()!.count - before).toBe(2);
+  });
+
+  it("splits a transaction's events over as many notifications as they need, in order, and folds identical ones", async () => {
+    const { app } = testApp;
+    await app.events.markPositions(app.db, 'machine-a');
+    await testApp.settled();
+    const before = app.events.position()!.count;
+    const padding = 'x'.repeat(3000);
+    const seen: number[] = [];
+    const stop = app.events.subscribe('test.ping', ({ n }) => seen.push(n));
+    try {
+      await transactionWithEvents(app.db, async (tx) => {
+        for (const n of [80, 81, 81, 82]) await app.events.publish(tx, 'test.ping', { n, padding } as never);
+      });
+      await testApp.settled();
+    } finally {
+      stop();
+    }
+    expect(seen).toEqual([80, 81, 82]);
+    // Two events of 3 KB fit in a notification, the third needs another; then settled()'s barrier.
+    expect(app.events.position()!.count - before).toBe(3);
+  });
+
   it('refuses an event too large for a notification rather than losing it silently', async () => {
     const { app } = testApp;
     await expect(app.events.publish(app.db, 'test.ping', { n: 1, padding: 'x'.repeat(9000) } as never)).rejects.toThrow(

@@ -160,7 +160,7 @@ describe('transactions on PostgreSQL', () => {
       expect(await stored()).not.toContain('not-with-commit');
     });
 
-    it('sends a transactionWithEvents’ events in the round trip of its COMMIT, in the order published', async () => {
+    it('sends a transactionWithEvents’ events in the round trip of its COMMIT, as one notification in the order published', async () => {
       const arriving = nextEvents(t.app.events, 2);
       const statements = await statementsOf(() =>
         transactionWithEvents(t.app.db, async (tx) => {
@@ -170,7 +170,7 @@ describe('transactions on PostgreSQL', () => {
       );
       expect(statements).toEqual([
         'begin',
-        'notify campus_market_events, \'{"topic":"test.ping","data":{"n":1}}\';notify campus_market_events, \'{"topic":"test.ping","data":{"n":2}}\';commit',
+        'notify campus_market_events, \'[{"topic":"test.ping","data":{"n":1}},{"topic":"test.ping","data":{"n":2}}]\';commit',
       ]);
       expect(await arriving).toEqual([1, 2]);
     });
