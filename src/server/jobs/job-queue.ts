@@ -133,6 +133,28 @@ export const DEFAULT_JOB_QUEUE_SETTINGS: JobQueueSettings = {
 /** pg-boss keeps its tables in this schema of the app's database. */
 export const JOB_SCHEMA = 'pgboss';
 
+/**
+ * A statement part that stores one job of `kind` for each row of `from`, as pg-boss's send()
+ * stores one without options: the policy of the kind's queue, due now, pg-boss's defaults where
+ * the queue sets none (tests/api/jobs/job-insert.test.ts compares the two rows). `id` and `data`
+ * are SQL expressions over `from`. For a feature that stores its job in the statement that stores
+ * the change causing it (the outbox: a mail and its delivery), one statement where send() added
+ * one of its own; the caller then calls JobQueue.announce. Returns the new jobs' ids.
+ */
+export function insertJobsSql(kind: JobKind, { id, data, from }: { id: string; data: string; from: string }): string {
+  if (!/^[a-z][a-z.-]*$/.test(kind)) throw new Error(`job kind ${kind} cannot be written into a statement`);
+  return `insert into ${JOB_SCHEMA}.job (id, name, data, priority, start_after, dead_letter, expire_in, keep_until,
+                             retry_limit, retry_delay, retry_backoff, policy)
+    select ${id}, q.name, ${data}, 0, now(), q.dead_letter,
+           coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
+           now() + coalesce((q.retention_minutes * 60)::text, '14 days')::interval,
+           coalesce(q.retry_limit, 2),
+           case when coalesce(q.retry_backoff, false) then greatest(q.retry_delay, 1) else coalesce(q.retry_delay, 0) end,
+           coalesce(q.retry_backoff, false), q.policy
+      from ${from} join ${JOB_SCHEMA}.queue q on q.name = '${kind}'
+    returning id`;
+}
+
 /** Failed jobs stay listed for admins this long unless retried or discarded. */
 const FAILED_JOBS_KEPT_SECONDS = 30 * 24 * 3600;
 
@@ -282,8 +304,14 @@ export class JobQueue {
     const later = options.startAfter ? { startAfter: options.startAfter } : {};
     const id = await this.boss.send(kind, data as object, { db: bossDatabaseIn(tx), ...later });
     if (!id) throw new Error(`job ${kind} was not stored`);
-    await this.events.publish(tx, 'jobs.enqueued', { kind, id });
+    await this.announce(tx, kind, id);
     return id;
+  }
+
+  /** Wakes workers everywhere when `tx` commits, for a job a feature stored itself (insertJobsSql). */
+  async announce(tx: Queryable, kind: JobKind, id: string): Promise<void> {
+    if (!this.definitions.has(kind)) throw new Error(`unknown job kind ${kind}`);
+    await this.events.publish(tx, 'jobs.enqueued', { kind, id });
   }
 
   /**

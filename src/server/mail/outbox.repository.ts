@@ -3,6 +3,7 @@ import type { Queryable } from '../db/client.ts';
 import type { NotificationKind } from '#domain/notifications/notification-kinds.ts';
 import { runWritten } from '../db/prepared.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import { insertJobsSql } from '../jobs/job-queue.ts';
 
 export type OutboxMailRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxMail = typeof mailOutbox.$inferInsert;
@@ -35,7 +36,7 @@ export type QueuedOutboxMail = Required<
   >
 >;
 
-/** The mail, and its unsubscribe token only if the mail was stored: one round trip for both. */
+/** The mail, with its unsubscribe token and the job that delivers it only if the mail was stored: one statement. */
 const INSERT_OUTBOX_MAIL = {
   name: 'insert-outbox-mail',
   text: `
@@ -47,17 +48,23 @@ const INSERT_OUTBOX_MAIL = {
     returning id),
   token as (
     insert into unsubscribe_tokens (token_hash, user_id, kind)
-    select $12::text, $13::uuid, $14::text from stored where $12::text is not null)
-  select id from stored`,
+    select $12::text, $13::uuid, $14::text from stored where $12::text is not null),
+  job as (
+    ${insertJobsSql('mail.deliver', { id: '$15::uuid', data: "jsonb_build_object('outboxId', stored.id)", from: 'stored' })})
+  select id, (select count(*) from job)::int as jobs from stored`,
 };
 
-/** Stores a mail (with its unsubscribe token) unless one exists for the same event; true when this call stored it. */
+/**
+ * Stores a mail (with its unsubscribe token and its delivery job, of id `jobId`) unless one exists
+ * for the same event; true when this call stored it.
+ */
 export async function insertOutboxMail(
   tx: Queryable,
   mail: QueuedOutboxMail,
   token: StoredUnsubscribeToken | undefined,
+  jobId: string,
 ): Promise<boolean> {
-  const rows = await runWritten(tx, {
+  const rows = await runWritten<{ id: string; jobs: number }>(tx, {
     ...INSERT_OUTBOX_MAIL,
     values: [
       mail.id,
@@ -74,8 +81,11 @@ export async function insertOutboxMail(
       token?.tokenHash ?? null,
       token?.userId ?? null,
       token?.kind ?? null,
+      jobId,
     ],
   });
+  // No job without the kind's queue (created when the job queue starts): a mail nobody would deliver.
+  if (rows.length === 1 && rows[0]!.jobs !== 1) throw new Error('job mail.deliver was not stored: its queue does not exist');
   return rows.length === 1;
 }
 

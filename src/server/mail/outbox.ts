@@ -77,8 +77,8 @@ export function unsubscribePageUrl(publicUrl: string, token: string): string {
 
 /**
  * Puts a mail in the outbox inside `tx`, the transaction of the event that causes it, with the
- * job that will deliver it: the event, the mail and the job commit together or not at all.
- * Answers false when the event already has its mail.
+ * job that will deliver it, in one statement: the event, the mail and the job commit together or
+ * not at all. Answers false when the event already has its mail.
  */
 export async function queueMail<K extends MailKind>(tx: Queryable, ctx: MailQueueContext, mail: QueuedMail<K>): Promise<boolean> {
   const { publicUrl, contactEmail, mailFrom } = ctx.config;
@@ -99,28 +99,28 @@ export async function queueMail<K extends MailKind>(tx: Queryable, ctx: MailQueu
     };
   }
   const rendered = renderMail(content, { url: publicUrl, contactEmail }, unsubscribe);
-  // The job is sent with the mail, not after it: on node-postgres they share a round trip
-  // (pipelined). If the event already had its mail, nothing is stored and the job finds nothing to send.
-  const [stored] = await Promise.all([
-    insertOutboxMail(
-      tx,
-      {
-        id,
-        eventKey: mail.eventKey,
-        kind: mail.kind,
-        userId: mail.userId,
-        toAddress: mail.to,
-        messageId: `<${id}@${messageIdDomain(mailFrom, publicUrl)}>`,
-        subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-        unsubscribeUrl: unsubscribe?.oneClickUrl ?? null,
-        expiresAt: mail.expiresAt ?? null,
-      },
-      token,
-    ),
-    ctx.jobs.enqueue(tx, 'mail.deliver', { outboxId: id }),
-  ]);
+  // The delivery job is stored by the mail's own statement, so the event, the mail and the job
+  // commit together or not at all; an event that already had its mail stores neither again.
+  const jobId = randomUUID();
+  const stored = await insertOutboxMail(
+    tx,
+    {
+      id,
+      eventKey: mail.eventKey,
+      kind: mail.kind,
+      userId: mail.userId,
+      toAddress: mail.to,
+      messageId: `<${id}@${messageIdDomain(mailFrom, publicUrl)}>`,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      unsubscribeUrl: unsubscribe?.oneClickUrl ?? null,
+      expiresAt: mail.expiresAt ?? null,
+    },
+    token,
+    jobId,
+  );
+  if (stored) await ctx.jobs.announce(tx, 'mail.deliver', jobId);
   return stored;
 }
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a buy request’s round trips to the database', () => {
-  it('sends the request with its message, then the seller’s mail, its job and their notification: four round trips from BEGIN to COMMIT', async () => {
+  it('sends the request with its message, then the seller’s mail (its job in the same statement) and their notification, then one NOTIFY with COMMIT: four round trips from BEGIN', async () => {
     const productId = await insertListing(t.app.db, { sellerId: seller.id, title: 'Study lamp' });
     let status = 0;
     const trips = await roundTripsOfTransaction(async () => {
@@ -33,18 +33,23 @@ describe('a buy request’s round trips to the database', () => {
     expect(sent).toHaveLength(4);
     expect(sent[0]).toMatch(/begin[\s\S]*lock-listing-with-seller/);
     expect(sent[1]).toMatch(/store-active-request[\s\S]*post-in-listing-conversation-by-buyer/);
-    expect(sent[2]).toMatch(/insert-outbox-mail[\s\S]*boss-[0-9a-f]+[\s\S]*insert-notification/);
-    expect(sent[3]).toMatch(/notify campus_market_events[\s\S]*commit/);
-    // All of it committed: the request, its message in the conversation, the notification, the mail.
+    expect(sent[2]).toMatch(/insert-outbox-mail[\s\S]*insert into pgboss\.job[\s\S]*insert-notification/);
+    expect(sent[2]).not.toMatch(/boss-[0-9a-f]+/);
+    // The transaction's events (the notification, the mail's job, the message, the barrier) as one notification.
+    expect(sent[3]!.match(/notify campus_market_events/g)).toHaveLength(1);
+    expect(sent[3]).toMatch(/notify campus_market_events, '\[[\s\S]*\]';commit/);
+    // All of it committed: the request, its message in the conversation, the notification, the mail and its job.
     expect(await storedRequests(t, productId)).toHaveLength(1);
     const [counts] = (
       (await t.app.db.execute(sql`
         select (select count(*) from conversation_messages m join conversations c on c.id = m.conversation_id
                  where c.product_id = ${productId} and m.body = 'Can I pick it up tonight?')::int as messages,
                (select count(*) from notifications where user_id = ${seller.id} and payload->>'productId' = ${productId})::int as notifications,
-               (select count(*) from mail_outbox where user_id = ${seller.id} and subject like '%Study lamp%')::int as mails
-      `)) as unknown as { rows: { messages: number; notifications: number; mails: number }[] }
+               (select count(*) from mail_outbox where user_id = ${seller.id} and subject like '%Study lamp%')::int as mails,
+               (select count(*) from pgboss.job j join mail_outbox o on o.id::text = j.data->>'outboxId'
+                 where j.name = 'mail.deliver' and o.subject like '%Study lamp%')::int as jobs
+      `)) as unknown as { rows: { messages: number; notifications: number; mails: number; jobs: number }[] }
     ).rows;
-    expect(counts).toEqual({ messages: 1, notifications: 1, mails: 1 });
+    expect(counts).toEqual({ messages: 1, notifications: 1, mails: 1, jobs: 1 });
   });
 });
