@@ -45,7 +45,8 @@ export interface BuyRequestContext extends MessageWriteContext {
 }
 
 /**
- * Each new request mails a seller, so one account may send (or edit) at most this many an hour:
+ * Each new request mails a seller, so one account may send (or edit) at most this many an hour
+ * (a refused one, for a listing sold or gone, counts for nothing):
  * far more than a student shopping, far fewer than a script mailing every seller on campus.
  */
 export const SEND_BUY_REQUEST_PER_BUYER: RateLimitRule = {
@@ -72,14 +73,19 @@ export async function sendBuyRequest(
   body: MarkInterestedBody,
 ): Promise<{ msg: string; caughtUp: boolean }> {
   if (!isUuid(body.productId)) throw notFound(productMessages.notFound);
-  await enforceRateLimits(ctx.db, ctx.clock, [{ rule: SEND_BUY_REQUEST_PER_BUYER, subject: buyer.id }]);
   const amount = body.offerAmount;
   const message = body.buyerMessage ?? offerMessages.defaultOfferMessage(amount ?? 0);
   await assertNoProhibitedWords(ctx, ctx.db, [message]);
   // Every change of the request is in this transaction, so its events (with a barrier) are all the
   // answer waits for: the listing cache's hook needs no barrier of its own (listing-cache.ts).
   const { result: outcome, caughtUp } = await ctx.events.transactionCaughtUp(ctx.db, async (tx) => {
-    const listing = requireListing(await lockListingWithSeller(tx, body.productId, buyer.id));
+    // The hit is counted in the transaction, pipelined with the listing's lock (one round trip for
+    // both): only a request that is sent (and mails its seller) counts against the hourly limit.
+    const [, locked] = await Promise.all([
+      enforceRateLimits(tx, ctx.clock, [{ rule: SEND_BUY_REQUEST_PER_BUYER, subject: buyer.id }]),
+      lockListingWithSeller(tx, body.productId, buyer.id),
+    ]);
+    const listing = requireListing(locked);
     if (listing.sellerId === buyer.id)
       throw forbidden(amount === undefined ? buyRequestMessages.ownListing : offerMessages.ownListing);
     if (listing.soldOut) throw conflict(buyRequestMessages.soldOut);

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a buy request’s round trips to the database', () => {
-  it('sends the request with its message, then the seller’s mail (its job in the same statement) and their notification, then one NOTIFY with COMMIT: four round trips from BEGIN', async () => {
+  it('counts the buyer’s hit with the listing’s lock, sends the request with its message, then the seller’s mail (its job in the same statement) and their notification, then one NOTIFY with COMMIT: four round trips from BEGIN', async () => {
     const productId = await insertListing(t.app.db, { sellerId: seller.id, title: 'Study lamp' });
     let status = 0;
     const trips = await roundTripsOfTransaction(async () => {
@@ -31,7 +31,7 @@ describe('a buy request’s round trips to the database', () => {
     expect(status).toBe(200);
     const sent = trips.map((trip) => trip.join(''));
     expect(sent).toHaveLength(4);
-    expect(sent[0]).toMatch(/begin[\s\S]*lock-listing-with-seller/);
+    expect(sent[0]).toMatch(/begin[\s\S]*count-rate-limit-hits[\s\S]*lock-listing-with-seller/);
     expect(sent[1]).toMatch(/store-active-request[\s\S]*post-in-listing-conversation-by-buyer/);
     expect(sent[2]).toMatch(/insert-outbox-mail[\s\S]*insert into pgboss\.job[\s\S]*insert-notification/);
     expect(sent[2]).not.toMatch(/boss-[0-9a-f]+/);

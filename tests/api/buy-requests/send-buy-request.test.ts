@@ -150,6 +150,27 @@ describe('sending a buy request', () => {
     expect(await storedRequests(t, productIds.at(-1)!)).toEqual([]);
   });
 
+  it('counts only the requests it sends against the hourly limit, not those refused', async () => {
+    const busy = await insertUser(t.app.db);
+    const cookie = await sessionCookieFor(t, busy.id);
+    const soldOut = await listing({ soldOut: true });
+    for (const productId of [soldOut, soldOut, randomUUID()]) {
+      expect((await calls.markInterested(cookie, { productId, buyerMessage: 'Still there?' })).statusCode).toBeGreaterThanOrEqual(
+        400,
+      );
+    }
+    const productIds = await insertListings(
+      t.app.db,
+      Array.from({ length: SEND_BUY_REQUEST_PER_BUYER.limit + 1 }, () => ({ sellerId: seller.id })),
+    );
+    for (const productId of productIds.slice(0, -1)) {
+      expect((await calls.markInterested(cookie, { productId, buyerMessage: 'Interested!' })).statusCode).toBe(200);
+    }
+    expect((await calls.markInterested(cookie, { productId: productIds.at(-1)!, buyerMessage: 'One more' })).statusCode).toBe(
+      429,
+    );
+  });
+
   it('needs a session', async () => {
     const productId = await listing();
     const response = await t.app.inject({
