@@ -289,6 +289,39 @@ export function sendWithCommit(tx: Queryable, statement: string): boolean {
   return statements !== undefined;
 }
 
+/** The statements each open transaction on the direct path has in flight, their answers awaited at COMMIT. */
+const checkedAtCommit = new WeakMap<Queryable, Promise<unknown>[]>();
+
+/**
+ * Lets the transaction go on without waiting for `sent`, statements already sent on `tx` whose
+ * answers only need checking: their answers are awaited once COMMIT has gone out behind them (in
+ * their round trip, when nothing after them waits for an answer). If one fails, the transaction
+ * rolls back and rejects with its error (not with the "transaction is aborted" of a statement
+ * behind it). False where the transaction cannot (as sendWithCommit): the caller awaits `sent`.
+ */
+export function checkAtCommit(tx: Queryable, sent: Promise<unknown>): boolean {
+  const checks = checkedAtCommit.get(tx);
+  if (!checks) return false;
+  // Handled now: it may fail while the transaction's work goes on, before COMMIT awaits it.
+  sent.catch(() => {});
+  checks.push(sent);
+  return true;
+}
+
+/** PostgreSQL answers COMMIT in a failed transaction with ROLLBACK, not an error: that is one here. */
+function assertCommitted(answer: pg.QueryResult | pg.QueryResult[]) {
+  const last = Array.isArray(answer) ? answer.at(-1) : answer;
+  if (last?.command !== 'COMMIT') throw new Error(`the transaction was not committed (${last?.command ?? 'no answer'})`);
+}
+
+/** The first failure among a transaction's checked statements, once all have answered. */
+async function failedCheck(checks: Promise<unknown>[]): Promise<{ error: unknown } | undefined> {
+  for (const settled of await Promise.allSettled(checks)) {
+    if (settled.status === 'rejected') return { error: settled.reason };
+  }
+  return undefined;
+}
+
 /**
  * A string as an SQL literal, for sendWithCommit's statements: quotes doubled, and backslashes
  * doubled in an E'' literal, so it reads the same whatever standard_conforming_strings says (as
@@ -338,17 +371,27 @@ function sendTransactionControlAsIs(db: Database, pool: pg.Pool) {
     try {
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined, options), undefined);
       const withCommit: string[] = [];
+      const checks: Promise<unknown>[] = [];
       sentWithCommit.set(tx as unknown as Queryable, withCommit);
+      checkedAtCommit.set(tx as unknown as Queryable, checks);
       const begun = beginWithFirstStatement(client);
       try {
         const result = await work(tx as unknown as Transaction);
+        // From here a statement is the caller's to await: COMMIT is on its way.
+        checkedAtCommit.delete(tx as unknown as Queryable);
         await begun;
         // One simple query: its statements run in order, and one that fails skips the rest (COMMIT too).
-        await client.query(withCommit.length === 0 ? 'commit' : `${withCommit.join(';')};commit`);
+        const committed = client.query(withCommit.length === 0 ? 'commit' : `${withCommit.join(';')};commit`);
+        committed.catch(() => {});
+        const failed = await failedCheck(checks);
+        if (failed) throw failed.error;
+        assertCommitted(await committed);
         return result;
       } catch (error) {
+        // A checked statement that failed is why whatever ran behind it failed too.
+        const cause = (await failedCheck(checks))?.error ?? error;
         await client.query('rollback').catch((rollbackFailed: Error) => (broken = rollbackFailed));
-        throw error;
+        throw cause;
       }
     } finally {
       client.off('error', lost);

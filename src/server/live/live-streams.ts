@@ -5,7 +5,7 @@ import { findLiveSessions } from '../auth/sessions.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { countUnread, findNotificationBySeq, listNotificationsAfter } from '../notifications/notifications.repository.ts';
+import { countUnread, findOwnNotification, listNotificationsAfter } from '../notifications/notifications.repository.ts';
 import { toNotificationWire } from '../notifications/notify.ts';
 
 export interface LiveStreamSettings {
@@ -107,7 +107,10 @@ export class LiveStreams {
     private readonly settings: LiveStreamSettings = DEFAULT_LIVE_STREAM_SETTINGS,
   ) {
     this.unsubscribe.push(
-      events.subscribe('notification.created', ({ userId, seq }) => void this.deliverNotification(userId, seq)),
+      events.subscribe(
+        'notification.created',
+        ({ userId, notificationId }) => void this.deliverNotification(userId, notificationId),
+      ),
       events.subscribe('notifications.read', ({ userId }) => void this.deliverReadCount(userId)),
       events.subscribe('listing.sold', ({ productId }) => this.broadcast(LIVE_EVENT.listingSold, { productId })),
       events.onResync(() => void this.resyncAll()),
@@ -165,12 +168,13 @@ export class LiveStreams {
     }
   }
 
-  private async deliverNotification(userId: string, seq: number) {
+  private async deliverNotification(userId: string, notificationId: string) {
     const streams = this.byUser.get(userId);
     if (!streams) return;
     try {
-      const row = await findNotificationBySeq(this.db, seq);
+      const row = await findOwnNotification(this.db, userId, notificationId);
       if (!row) return;
+      const { seq } = row;
       const data = { notification: toNotificationWire(row), unreadCount: await countUnread(this.db, userId) };
       for (const stream of streams) {
         if (stream.replaying) stream.missedWhileReplaying = true;

@@ -81,6 +81,29 @@ export function unsubscribePageUrl(publicUrl: string, token: string): string {
  * not at all. Answers false when the event already has its mail.
  */
 export async function queueMail<K extends MailKind>(tx: Queryable, ctx: MailQueueContext, mail: QueuedMail<K>): Promise<boolean> {
+  const { stored, jobId } = storeMail(tx, ctx, mail);
+  if (!(await stored)) return false;
+  await ctx.jobs.announce(tx, 'mail.deliver', jobId);
+  return true;
+}
+
+/**
+ * queueMail for an event that is new (its key made up by the caller just now, so no mail can
+ * exist for it yet): the statement is sent and the job announced at once, and what it answers is
+ * returned for the caller to hand to checkAtCommit (db/client.ts) or await, so that queueing the
+ * mail need not cost a round trip of its own.
+ */
+export function queueMailOfNewEvent<K extends MailKind>(
+  tx: Queryable,
+  ctx: MailQueueContext,
+  mail: QueuedMail<K>,
+): Promise<unknown> {
+  const { stored, jobId } = storeMail(tx, ctx, mail);
+  return Promise.all([stored, ctx.jobs.announce(tx, 'mail.deliver', jobId)]);
+}
+
+/** Renders the mail and sends the statement that stores it, its unsubscribe token and its job. */
+function storeMail<K extends MailKind>(tx: Queryable, ctx: MailQueueContext, mail: QueuedMail<K>) {
   const { publicUrl, contactEmail, mailFrom } = ctx.config;
   const id = randomUUID();
   const content = MAIL_TEMPLATES[mail.kind](mail.data, publicUrl);
@@ -102,7 +125,7 @@ export async function queueMail<K extends MailKind>(tx: Queryable, ctx: MailQueu
   // The delivery job is stored by the mail's own statement, so the event, the mail and the job
   // commit together or not at all; an event that already had its mail stores neither again.
   const jobId = randomUUID();
-  const stored = await insertOutboxMail(
+  const stored = insertOutboxMail(
     tx,
     {
       id,
@@ -120,8 +143,7 @@ export async function queueMail<K extends MailKind>(tx: Queryable, ctx: MailQueu
     token,
     jobId,
   );
-  if (stored) await ctx.jobs.announce(tx, 'mail.deliver', jobId);
-  return stored;
+  return { stored, jobId };
 }
 
 export interface MailDeliveryContext {

@@ -95,11 +95,6 @@ export async function listNotificationsAfter(
     .limit(limit);
 }
 
-export async function findNotificationBySeq(db: Queryable, seq: number): Promise<NotificationRow | undefined> {
-  const [row] = await db.select().from(notifications).where(eq(notifications.seq, seq));
-  return row;
-}
-
 /** The user's own notification, or undefined (someone else's is as good as missing). */
 export async function findOwnNotification(db: Queryable, userId: string, id: string): Promise<NotificationRow | undefined> {
   const [row] = await db

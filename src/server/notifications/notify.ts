@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationKind, NotificationPayloads } from '#domain/notifications/notification-kinds.ts';
 import type { Notification } from '#domain/notifications/notification.wire.ts';
 import { isPushKind } from '#domain/push/push.ts';
-import type { Queryable } from '../db/client.ts';
+import { type Queryable, checkAtCommit } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { MailTemplateData } from '../mail/mail-templates.ts';
-import { type MailQueueContext, queueMail } from '../mail/outbox.ts';
+import { type MailQueueContext, queueMailOfNewEvent } from '../mail/outbox.ts';
 import { queuePushes } from '../push/push.ts';
 import { type NotificationReach, type NotificationRow, insertNotification, reachOf } from './notifications.repository.ts';
 
 declare module '../events/event-bus.ts' {
   interface BusTopics {
-    /** A notification was committed for this user (the stream loads it by seq). */
-    'notification.created': { userId: string; seq: number };
+    /** A notification was committed for this user (the stream loads it by id). */
+    'notification.created': { userId: string; notificationId: string };
     /** Some of this user's notifications were marked read. */
     'notifications.read': { userId: string };
   }
@@ -72,9 +72,10 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
   const asksMailChoice = notification.mail !== false && !notification.alwaysMail;
   // Read only when something depends on it: a kind never pushed, mailed always or never, asks nothing.
   const reach = notification.reach ?? (asksMailChoice || isPushKind(kind) ? await reachOf(tx, to.id, kind) : NOBODY_REACHED);
+  // The mail's event is this new notification: no mail can exist for it yet (its answer is checked below).
   const mailQueued =
     notification.mail !== false && (notification.alwaysMail || reach.email)
-      ? queueMail(tx, ctx, {
+      ? queueMailOfNewEvent(tx, ctx, {
           kind,
           to: to.email,
           userId: to.id,
@@ -82,10 +83,14 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
           eventKey: `notification:${id}`,
         })
       : undefined;
+  // A push's job is announced once stored (its id is the statement's answer): awaited here.
+  await queuePushes(tx, ctx.jobs, { id, kind }, reach);
   // The notification goes out with the mail and its job (on node-postgres they share a round
   // trip, pipelined), last: its user's notification lock is held from here until the commit, so
   // other changes notifying the same user (a seller with many buyers) wait for as little as possible.
-  const pushesQueued = queuePushes(tx, ctx.jobs, { id, kind }, reach);
-  const [seq] = await Promise.all([insertNotification(tx, { id, userId: to.id, kind, payload }), mailQueued, pushesQueued]);
-  await ctx.events.publish(tx, 'notification.created', { userId: to.id, seq });
+  const stored = insertNotification(tx, { id, userId: to.id, kind, payload });
+  await ctx.events.publish(tx, 'notification.created', { userId: to.id, notificationId: id });
+  // Nothing here needs the statements' answers: they are checked at COMMIT, in its round trip.
+  const sent = Promise.all([stored, mailQueued]);
+  if (!checkAtCommit(tx, sent)) await sent;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { quoteLiteral, sendWithCommit } from '#server/db/client.ts';
+import { checkAtCommit, quoteLiteral, sendWithCommit } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema/index.ts';
 import { transactionWithEvents } from '#server/events/event-bus.ts';
 import { nextEvents } from '../events/bus-events.ts';
@@ -134,6 +134,42 @@ describe('transactions on PostgreSQL', () => {
         Array.from({ length: 10 }, () => firstRow<{ xid: unknown }>(sql`select txid_current_if_assigned() as xid`)),
       );
       expect(rows.map((row) => row.xid)).toEqual(Array(10).fill(null));
+    });
+
+    it('awaits a statement given to checkAtCommit only once COMMIT has gone out behind it, in one round trip', async () => {
+      const trips = await roundTripsOfTransaction(() =>
+        t.app.db.transaction(async (tx) => {
+          await tx.insert(rateLimits).values(row('awaited'));
+          expect(checkAtCommit(tx, tx.insert(rateLimits).values(row('checked-at-commit')).execute())).toBe(true);
+        }),
+      );
+      // BEGIN with the awaited insert, then the checked one with COMMIT.
+      expect(trips).toHaveLength(2);
+      expect(trips[1]!.join('')).toMatch(/insert into "rate_limits"[\s\S]*commit/);
+      expect(await stored()).toEqual(expect.arrayContaining(['awaited', 'checked-at-commit']));
+    });
+
+    it('rolls back and rejects with a checked statement’s own error, not that of the aborted statements behind it', async () => {
+      await t.app.db.insert(rateLimits).values(row('taken'));
+      const failed = t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimits).values(row('before-failed-check'));
+        checkAtCommit(tx, tx.insert(rateLimits).values(row('taken')).execute());
+        // Runs after the failed statement, in the aborted transaction.
+        await tx.insert(rateLimits).values(row('after-failed-check'));
+      });
+      // A unique violation (drizzle wraps the driver's error), not 25P02 "current transaction is aborted".
+      await expect(failed).rejects.toMatchObject({ cause: { code: '23505' } });
+      expect(await stored()).not.toContain('before-failed-check');
+      expect(await stored()).not.toContain('after-failed-check');
+    });
+
+    it('rejects a transaction that PostgreSQL rolled back at COMMIT, even when the failure was swallowed', async () => {
+      const swallowed = t.app.db.transaction(async (tx) => {
+        await tx.insert(rateLimits).values(row('swallowed'));
+        await tx.execute(sql`select 1/0`).catch(() => {});
+      });
+      await expect(swallowed).rejects.toThrow(/not committed \(ROLLBACK\)/);
+      expect(await stored()).not.toContain('swallowed');
     });
 
     it('quotes a literal that reads back as written, whatever standard_conforming_strings says', async () => {
