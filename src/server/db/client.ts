@@ -333,18 +333,46 @@ export function quoteLiteral(text: string): string {
   return text.includes('\\') ? `E${quoted.replaceAll('\\', '\\\\')}` : quoted;
 }
 
+type CorkableStream = NodeJS.WritableStream & { cork(): void; uncork(): void };
+
+/**
+ * Makes the statements a transaction sends in one turn of the event loop leave in one write.
+ * node-postgres writes each statement as it is given (its Parse, Bind, Execute and Sync corked
+ * together, then flushed): statements started together (`Promise.all`, a statement and the COMMIT
+ * behind it) went out in a system call each, and on a busy machine each costs tens of µs. While
+ * the transaction runs, its connection's `query` corks the socket until the turn's microtasks have
+ * run (setImmediate), so they go out together; the pool gets the connection back as it was.
+ * Returns the function that restores it.
+ */
+function sendEachTurnTogether(client: pg.PoolClient): () => void {
+  const stream = (client as unknown as { connection: { stream: CorkableStream } }).connection.stream;
+  const query = client.query;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream.uncork();
+  };
+  const corkingQuery = function (this: pg.PoolClient, ...args: Parameters<typeof query>) {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      setImmediate(uncork);
+    }
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  Object.defineProperty(client, 'query', { configurable: true, writable: true, value: corkingQuery });
+  return () => {
+    delete (client as { query?: unknown }).query;
+  };
+}
+
 /**
  * Sends BEGIN without waiting for its answer, in the same write as the transaction's first
- * statement (the pool's connections pipeline: a statement goes out without waiting for the one
- * before). The socket is corked until every microtask queued now has run, so a first statement
- * issued within them shares BEGIN's round trip. BEGIN's answer is awaited before COMMIT.
+ * statement (sendEachTurnTogether): a first statement issued in the same turn shares BEGIN's round
+ * trip. BEGIN's answer is awaited before COMMIT.
  */
 function beginWithFirstStatement(client: pg.PoolClient): Promise<unknown> {
-  const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } })
-    .connection.stream;
-  stream.cork();
   const begun = client.query('begin');
-  setImmediate(() => stream.uncork());
   begun.catch(() => {});
   return begun;
 }
@@ -368,12 +396,14 @@ function sendTransactionControlAsIs(db: Database, pool: pg.Pool) {
     // event, with no listener while checked out of the pool, would otherwise end the process.
     const lost = (error: Error) => (broken = error);
     client.on('error', lost);
+    let restoreQuery = () => {};
     try {
       const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined, options), undefined);
       const withCommit: string[] = [];
       const checks: Promise<unknown>[] = [];
       sentWithCommit.set(tx as unknown as Queryable, withCommit);
       checkedAtCommit.set(tx as unknown as Queryable, checks);
+      restoreQuery = sendEachTurnTogether(client);
       const begun = beginWithFirstStatement(client);
       try {
         const result = await work(tx as unknown as Transaction);
@@ -394,6 +424,7 @@ function sendTransactionControlAsIs(db: Database, pool: pg.Pool) {
         throw cause;
       }
     } finally {
+      restoreQuery();
       client.off('error', lost);
       // A connection that could not roll back (or was lost) is closed, not handed to the next caller.
       client.release(broken);

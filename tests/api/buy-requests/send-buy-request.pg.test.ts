@@ -31,6 +31,8 @@ describe('a buy request’s round trips to the database', () => {
     expect(status).toBe(200);
     const sent = trips.map((trip) => trip.join(''));
     expect(sent).toHaveLength(3);
+    // Each round trip's statements leave in one write to the socket.
+    expect(trips.map((trip) => trip.length)).toEqual([1, 1, 1]);
     expect(sent[0]).toMatch(/begin[\s\S]*count-rate-limit-hits[\s\S]*lock-listing-with-seller/);
     expect(sent[1]).toMatch(/store-active-request[\s\S]*post-in-listing-conversation-by-buyer/);
     // The mail and the notification are not waited for: their answers are checked at COMMIT.

@@ -79,9 +79,26 @@ describe('transactions on PostgreSQL', () => {
       }),
     );
     expect(trips).toHaveLength(3);
+    expect(trips[0]).toHaveLength(1);
     expect(trips[0]!.join('')).toMatch(/begin[\s\S]*insert into "rate_limits"/);
     expect(trips[2]!.join('')).toMatch(/commit/);
     expect(await stored()).toEqual(expect.arrayContaining(['begun-1', 'begun-2']));
+  });
+
+  it('sends the statements a transaction starts together in one write, and hands the connection back as it was', async () => {
+    let connection: object | undefined;
+    const trips = await roundTripsOfTransaction(() =>
+      t.app.db.transaction(async (tx) => {
+        connection = (tx._.session as unknown as { client: object }).client;
+        await Promise.all(['together-1', 'together-2', 'together-3'].map((key) => tx.insert(rateLimits).values(row(key))));
+      }),
+    );
+    expect(trips.map((trip) => trip.length)).toEqual([1, 1]);
+    expect(trips[0]!.join('').match(/insert into "rate_limits"/g)).toHaveLength(3);
+    expect(await stored()).toEqual(expect.arrayContaining(['together-1', 'together-2', 'together-3']));
+    // Its own query method (the corking one) is gone: the pool's next caller gets node-postgres's.
+    expect(connection).toBeInstanceOf(pg.Client);
+    expect(Object.hasOwn(connection!, 'query')).toBe(false);
   });
 
   describe('what is sent with the COMMIT', () => {
