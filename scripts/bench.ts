@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type RawResult, type Request, type Result } from 'autocannon';
 import type { BenchMeasurement, BenchServerReady, BenchTarget } from './bench-server.ts';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 function options() {
   const { values } = parseArgs({
@@ -50,7 +51,13 @@ function startServer(
   heapProfileDir: string | undefined,
 ): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
   const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx', ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],
+    // Production's flags (its young generation), with TypeScript loaded as in development.
+    execArgv: [
+      ...SERVER_NODE_FLAGS,
+      '--import',
+      'tsx',
+      ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+    ],
     env: { ...process.env, ...(heapProfileDir ? { BENCH_HEAP_PROFILE_DIR: heapProfileDir } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
