@@ -9,7 +9,8 @@
  * on a shared host, a clock change) weighs on both alike. For each it prints requests/s, p50, p99, and the server's CPU time and heap bytes
  * allocated per request, and the ratios to the bare route. The server runs in its own process so
  * the load generator does not share its event loop; the machine's load average is printed with
- * every row, since autocannon, the server and PostgreSQL share the same cores.
+ * every row, since autocannon, the server and PostgreSQL share the same cores. The server is the
+ * app compiled as for `npm start` (scripts/build-server.mjs), run with the same Node.js flags.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type RawResult, type Request, type Result } from 'autocannon';
 import type { BenchMeasurement, BenchServerReady, BenchTarget } from './bench-server.ts';
+import { buildServerScript } from './build-server.mjs';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 function options() {
@@ -46,18 +48,14 @@ function options() {
   };
 }
 
-function startServer(
+/** The server runs what `npm start` runs: the app compiled to JavaScript, with production's Node.js flags. */
+async function startServer(
   cpuProfileDir: string | undefined,
   heapProfileDir: string | undefined,
 ): Promise<{ child: ChildProcess; ready: BenchServerReady }> {
-  const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), {
-    // Production's flags (its young generation), with TypeScript loaded as in development.
-    execArgv: [
-      ...SERVER_NODE_FLAGS,
-      '--import',
-      'tsx',
-      ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
-    ],
+  const compiled = await buildServerScript(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), 'bench-server.mjs');
+  const child = fork(compiled, {
+    execArgv: [...SERVER_NODE_FLAGS, ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])],
     env: { ...process.env, ...(heapProfileDir ? { BENCH_HEAP_PROFILE_DIR: heapProfileDir } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -42,29 +42,37 @@ function filesUnder(dir) {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-export async function buildServer() {
-  let esbuild;
+/** How every compiled file of the server is built: our code bundled, packages left as imports, source maps to src/. */
+const COMPILE_OPTIONS = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  tsconfig: 'tsconfig.server.json',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
+async function loadEsbuild() {
   try {
-    esbuild = await import('esbuild');
+    return await import('esbuild');
   } catch {
     throw new Error(
       'Building the server needs esbuild (a devDependency): run `npm install`, or build before `npm ci --omit=dev`.',
     );
   }
+}
+
+export async function buildServer() {
+  const esbuild = await loadEsbuild();
   const result = await esbuild.build({
-    absWorkingDir: root,
+    ...COMPILE_OPTIONS,
     entryPoints: ['src/server/main.ts'],
     outdir: 'dist/server',
-    bundle: true,
     splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    tsconfig: 'tsconfig.server.json',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    logLevel: 'warning',
     write: false,
   });
   const written = new Set();
@@ -88,6 +96,20 @@ export async function buildServer() {
       // Removed meanwhile by another build.
     }
   }
+}
+
+/**
+ * Compiles a script that runs the app in its own process (the bench's server) as the server is
+ * compiled, after building the server: into dist/server beside main.js, so that what the app finds
+ * relative to its module (the migrations, dist/web) resolves as it does for main.js. Answers the
+ * compiled file's path.
+ */
+export async function buildServerScript(entry, fileName) {
+  await buildServer();
+  const esbuild = await loadEsbuild();
+  const outfile = path.join(SERVER_OUT_DIR, fileName);
+  await esbuild.build({ ...COMPILE_OPTIONS, entryPoints: [entry], outfile });
+  return outfile;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
