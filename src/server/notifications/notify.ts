@@ -72,6 +72,9 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
   const asksMailChoice = notification.mail !== false && !notification.alwaysMail;
   // Read only when something depends on it: a kind never pushed, mailed always or never, asks nothing.
   const reach = notification.reach ?? (asksMailChoice || isPushKind(kind) ? await reachOf(tx, to.id, kind) : NOBODY_REACHED);
+  // A push's job is announced once stored (its id is the statement's answer): awaited first, so
+  // that no statement of this call is left in flight, unhandled, if it fails.
+  await queuePushes(tx, ctx.jobs, { id, kind }, reach);
   // The mail's event is this new notification: no mail can exist for it yet (its answer is checked below).
   const mailQueued =
     notification.mail !== false && (notification.alwaysMail || reach.email)
@@ -83,14 +86,11 @@ export async function notify<K extends NotificationKind>(tx: Queryable, ctx: Not
           eventKey: `notification:${id}`,
         })
       : undefined;
-  // A push's job is announced once stored (its id is the statement's answer): awaited here.
-  await queuePushes(tx, ctx.jobs, { id, kind }, reach);
-  // The notification goes out with the mail and its job (on node-postgres they share a round
-  // trip, pipelined), last: its user's notification lock is held from here until the commit, so
-  // other changes notifying the same user (a seller with many buyers) wait for as little as possible.
-  const stored = insertNotification(tx, { id, userId: to.id, kind, payload });
-  await ctx.events.publish(tx, 'notification.created', { userId: to.id, notificationId: id });
+  // The notification goes out with the mail and its job (on node-postgres in one write, pipelined),
+  // last: its user's notification lock is held from here until the commit, so other changes
+  // notifying the same user (a seller with many buyers) wait for as little as possible.
+  const sent = Promise.all([insertNotification(tx, { id, userId: to.id, kind, payload }), mailQueued]);
   // Nothing here needs the statements' answers: they are checked at COMMIT, in its round trip.
-  const sent = Promise.all([stored, mailQueued]);
   if (!checkAtCommit(tx, sent)) await sent;
+  await ctx.events.publish(tx, 'notification.created', { userId: to.id, notificationId: id });
 }

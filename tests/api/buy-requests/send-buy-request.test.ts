@@ -154,10 +154,16 @@ describe('sending a buy request', () => {
     const busy = await insertUser(t.app.db);
     const cookie = await sessionCookieFor(t, busy.id);
     const soldOut = await listing({ soldOut: true });
-    for (const productId of [soldOut, soldOut, randomUUID()]) {
-      expect((await calls.markInterested(cookie, { productId, buyerMessage: 'Still there?' })).statusCode).toBeGreaterThanOrEqual(
-        400,
-      );
+    const ownListing = await insertListing(t.app.db, { sellerId: busy.id });
+    const refusals = [
+      { productId: soldOut, status: 409, msg: buyRequestMessages.soldOut },
+      { productId: randomUUID(), status: 404, msg: productMessages.notFound },
+      { productId: ownListing, status: 403, msg: buyRequestMessages.ownListing },
+    ];
+    for (const { productId, status, msg } of refusals) {
+      const refused = await calls.markInterested(cookie, { productId, buyerMessage: 'Still there?' });
+      expect(refused.statusCode).toBe(status);
+      expect(body(refused)).toMatchObject({ success: false, msg });
     }
     const productIds = await insertListings(
       t.app.db,
