@@ -13,8 +13,9 @@
  * Beside each run, the same load on a bare `node:http` server in its own process that answers each
  * kind of request with the bytes the app answered to one of that kind: the hardware's limit.
  * Printed per run: requests/s, p50 and p99, the app's CPU time and heap bytes allocated per request
- * (summed over its processes, measured inside them by scripts/bench/measure-hook.mjs), non-2xx
- * answers by status, and the machine's load average.
+ * (summed over its processes, measured inside them by scripts/bench/measure-hook.mjs), each
+ * process's event-loop delay and garbage-collection pauses, non-2xx answers by status, and the
+ * machine's load average.
  *
  * --rush runs the varied reads at each number of connections given and separates the answers that
  * were served from those shed (503): served req/s and p50/p99, shed count and shed p99, socket errors
@@ -188,10 +189,41 @@ function measuredPids(rootPid: number): number[] {
   });
 }
 
+/** What one process reports of a run (scripts/bench/measure-hook.mjs). */
+interface ProcessReport {
+  cpuMicros: number;
+  allocatedBytes: number;
+  rss: number;
+  /** How late a 1 ms timer ran: how long the event loop was kept from its next turn. */
+  loopDelayMs: { p50: number; p99: number; max: number };
+  /** Pauses by V8's kind of collection. */
+  gc: Record<string, { count: number; totalMs: number; maxMs: number }>;
+}
+
 interface Cost {
   cpuMicros: number;
   allocatedBytes: number;
   rss: number;
+  processes: ProcessReport[];
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+
+/**
+ * Each process's event loop and collector during a run, the busiest first (the workers; the
+ * primary of a cluster last): where an answer's wait comes from when the p99 is far above the p50.
+ */
+function describeProcesses(processes: readonly ProcessReport[]): string {
+  return [...processes]
+    .sort((a, b) => b.cpuMicros - a.cpuMicros)
+    .map(({ loopDelayMs: delay, gc }) => {
+      const collections = Object.entries(gc)
+        .filter(([, kind]) => kind.count > 0)
+        .map(([name, kind]) => `${name} ${kind.count}× ${ms(kind.totalMs)} ms (longest ${ms(kind.maxMs)})`)
+        .join(', ');
+      return `loop delay p50 ${ms(delay.p50)} / p99 ${ms(delay.p99)} / max ${ms(delay.max)} ms; GC ${collections || 'none'}`;
+    })
+    .join('\n                 ');
 }
 
 /** Runs `work` between two SIGUSR2 toggles of every measured process and sums what they report. */
@@ -203,14 +235,15 @@ async function measuredRun<T>(app: ChildProcess, measureDir: string, work: () =>
   for (const pid of pids) process.kill(pid, 'SIGUSR2');
   const reportFiles = () => fs.readdirSync(measureDir).filter((file) => file.endsWith('.json'));
   for (let attempt = 0; attempt < 100 && reportFiles().length < pids.length; attempt++) await sleep(20);
-  const reports = reportFiles().map((file) => JSON.parse(fs.readFileSync(path.join(measureDir, file), 'utf8')) as Cost);
-  const cost = reports.reduce(
+  const reports = reportFiles().map((file) => JSON.parse(fs.readFileSync(path.join(measureDir, file), 'utf8')) as ProcessReport);
+  const cost = reports.reduce<Cost>(
     (sum, report) => ({
       cpuMicros: sum.cpuMicros + report.cpuMicros,
       allocatedBytes: sum.allocatedBytes + report.allocatedBytes,
       rss: sum.rss + report.rss,
+      processes: sum.processes,
     }),
-    { cpuMicros: 0, allocatedBytes: 0, rss: 0 },
+    { cpuMicros: 0, allocatedBytes: 0, rss: 0, processes: reports },
   );
   return { value, cost };
 }
@@ -333,6 +366,7 @@ async function mix(
     );
     console.info(`  ratio ${ratio.toFixed(0)} % of the bare server's throughput`);
     console.info(`  app by kind  ${byKind.describe()}`);
+    console.info(`  app process  ${describeProcesses(real.cost.processes)}`);
     const stored = answersAfter.sharedStored - answersBefore.sharedStored;
     const refused = answersAfter.sharedRefused - answersBefore.sharedRefused;
     const sharing = stored + refused > 0 ? `; handed between workers: ${stored} stored, ${refused} refused` : '';
