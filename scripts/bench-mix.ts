@@ -213,7 +213,7 @@ const ms = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0))
  * Each process's event loop and collector during a run, the busiest first (the workers; the
  * primary of a cluster last): where an answer's wait comes from when the p99 is far above the p50.
  */
-function describeProcesses(processes: readonly ProcessReport[]): string {
+function describeProcesses(processes: readonly ProcessReport[], indent: string): string {
   return [...processes]
     .sort((a, b) => b.cpuMicros - a.cpuMicros)
     .map(({ loopDelayMs: delay, gc }) => {
@@ -223,7 +223,7 @@ function describeProcesses(processes: readonly ProcessReport[]): string {
         .join(', ');
       return `loop delay p50 ${ms(delay.p50)} / p99 ${ms(delay.p99)} / max ${ms(delay.max)} ms; GC ${collections || 'none'}`;
     })
-    .join('\n                 ');
+    .join(`\n${indent}`);
 }
 
 /** Runs `work` between two SIGUSR2 toggles of every measured process and sums what they report. */
@@ -236,15 +236,8 @@ async function measuredRun<T>(app: ChildProcess, measureDir: string, work: () =>
   const reportFiles = () => fs.readdirSync(measureDir).filter((file) => file.endsWith('.json'));
   for (let attempt = 0; attempt < 100 && reportFiles().length < pids.length; attempt++) await sleep(20);
   const reports = reportFiles().map((file) => JSON.parse(fs.readFileSync(path.join(measureDir, file), 'utf8')) as ProcessReport);
-  const cost = reports.reduce<Cost>(
-    (sum, report) => ({
-      cpuMicros: sum.cpuMicros + report.cpuMicros,
-      allocatedBytes: sum.allocatedBytes + report.allocatedBytes,
-      rss: sum.rss + report.rss,
-      processes: sum.processes,
-    }),
-    { cpuMicros: 0, allocatedBytes: 0, rss: 0, processes: reports },
-  );
+  const total = (field: 'cpuMicros' | 'allocatedBytes' | 'rss') => reports.reduce((sum, report) => sum + report[field], 0);
+  const cost = { cpuMicros: total('cpuMicros'), allocatedBytes: total('allocatedBytes'), rss: total('rss'), processes: reports };
   return { value, cost };
 }
 
@@ -366,7 +359,8 @@ async function mix(
     );
     console.info(`  ratio ${ratio.toFixed(0)} % of the bare server's throughput`);
     console.info(`  app by kind  ${byKind.describe()}`);
-    console.info(`  app process  ${describeProcesses(real.cost.processes)}`);
+    const processLabel = '  app process  ';
+    console.info(`${processLabel}${describeProcesses(real.cost.processes, ' '.repeat(processLabel.length))}`);
     const stored = answersAfter.sharedStored - answersBefore.sharedStored;
     const refused = answersAfter.sharedRefused - answersBefore.sharedRefused;
     const sharing = stored + refused > 0 ? `; handed between workers: ${stored} stored, ${refused} refused` : '';
