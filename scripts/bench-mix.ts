@@ -1,5 +1,5 @@
 /**
- * npm run bench:mix  [-- --seconds 15 --warmup 5 --connections 50 --writes 0,2 --workers N]
+ * npm run bench:mix  [-- --seconds 15 --warmup 5 --connections 50 --writes 0,2 --workers N --prices bands|any]
  * npm run bench:rush [-- --seconds 15 --rush 50,400,1000]
  * either with --cpu-prof DIR: each app process's CPU profile of each measured run, DIR/<pid>-<run>.cpuprofile
  * either with --log-level info: the app logs as `npm start` does by default (a line per request, its
@@ -9,6 +9,9 @@
  * --products 100000`; DATABASE_URL or DATA_DIR as for the server), with the varied workload of
  * scripts/bench/workload.ts: signed-in students listing, searching, filtering, opening details and
  * Home, and (with --writes) a share of wishlist, buy-request and message writes.
+ *
+ * --prices any filters by price ranges typed by hand, each new, instead of seven preset bands: no
+ * filter's counts or pages come from the cache.
  *
  * Beside each run, the same load on a bare `node:http` server in its own process that answers each
  * kind of request with the bytes the app answered to one of that kind: the hardware's limit.
@@ -58,6 +61,7 @@ function options() {
       workers: { type: 'string' },
       rush: { type: 'string' },
       'price-filter': { type: 'string', default: 'auto' },
+      prices: { type: 'string', default: 'bands' },
       seed: { type: 'string', default: '1' },
       'cpu-prof': { type: 'string' },
       'log-level': { type: 'string', default: 'warn' },
@@ -71,10 +75,16 @@ function options() {
     workers: values.workers,
     rush: values.rush ? values.rush.split(',').map(Number) : undefined,
     priceFilter: values['price-filter'] as 'auto' | 'on' | 'off',
+    priceRanges: pricesOption(values.prices),
     seed: Number(values.seed),
     cpuProfileDir: values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined,
     logLevel: values['log-level'],
   };
+}
+
+function pricesOption(value: string): 'bands' | 'any' {
+  if (value !== 'bands' && value !== 'any') throw new Error(`--prices is bands or any, not ${value}`);
+  return value;
 }
 
 const loadAverage = () => loadavg()[0]!;
@@ -527,9 +537,15 @@ async function main() {
     // Every run asks its own sequence (reproducible from --seed): a measured run that replayed its
     // warmup's requests would find them all cached, which no campus does.
     let runs = 0;
-    const plan = (share: number) => createPlanner(data, { writeShare: share, priceFilter, seed: opts.seed * 1000 + runs++ });
+    const plan = (share: number) =>
+      createPlanner(data, {
+        writeShare: share,
+        priceFilter,
+        priceRanges: opts.priceRanges,
+        seed: opts.seed * 1000 + runs++,
+      });
     console.info(
-      `Bench (varied): ${databaseKind}, ${data.productCount.toLocaleString('en')} listings, ${data.cookies.length} students, ${data.words.length} search words, ${data.detailIds.length} details${priceFilter ? ', price filters' : ''}; ${opts.connections} connections, ${opts.seconds} s a run; workers ${opts.workers ?? 'default'}; log level ${opts.logLevel}; load average ${loadavg()
+      `Bench (varied): ${databaseKind}, ${data.productCount.toLocaleString('en')} listings, ${data.cookies.length} students, ${data.words.length} search words, ${data.detailIds.length} details${priceFilter ? `, price filters (${opts.priceRanges})` : ''}; ${opts.connections} connections, ${opts.seconds} s a run; workers ${opts.workers ?? 'default'}; log level ${opts.logLevel}; load average ${loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')}\n`,
     );

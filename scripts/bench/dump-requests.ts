@@ -19,7 +19,7 @@ const config = loadConfig();
 const database = await openDatabase(config);
 try {
   const data = await prepareWorkload(database, sessionCookieName(config));
-  const planner = createPlanner(data, { writeShare: 0, priceFilter: true, seed: 7 });
+  const planner = createPlanner(data, { writeShare: 0, priceFilter: true, priceRanges: 'bands', seed: 7 });
   const lines = Array.from({ length: Number(count) }, () => {
     const request = planner.read();
     return `${request.path}\t${request.cookie}`;

@@ -142,11 +142,23 @@ const PRICE_BANDS: [number | undefined, number | undefined][] = [
   [5000, 20_000],
 ];
 
+/** A range a student types: either end left open one time in five, up to 5,000 rupees wide. */
+function typedPriceRange(random: () => number): [number | undefined, number | undefined] {
+  const min = random() < 0.2 ? undefined : Math.floor(random() * 3000);
+  const max = random() < 0.2 ? undefined : (min ?? 0) + 50 + Math.floor(random() * 5000);
+  return [min, max];
+}
+
 export interface WorkloadOptions {
   /** Share of requests that write, 0 to 1. */
   writeShare: number;
   /** Filter by price too (the API's minPrice / maxPrice). */
   priceFilter: boolean;
+  /**
+   * `bands`: the seven PRICE_BANDS, as a shop's presets would offer (their answers cache well);
+   * `any`: bounds typed by hand, each range new (every filter's counts and pages are computed).
+   */
+  priceRanges: 'bands' | 'any';
   seed: number;
 }
 
@@ -187,7 +199,7 @@ export function createPlanner(data: WorkloadData, options: WorkloadOptions) {
       const params = new URLSearchParams();
       for (const category of new Set(categories)) params.append('category', category);
       if (options.priceFilter && random() < 0.6) {
-        const [min, max] = pick(PRICE_BANDS);
+        const [min, max] = options.priceRanges === 'bands' ? pick(PRICE_BANDS) : typedPriceRange(random);
         if (min !== undefined) params.set('minPrice', String(min));
         if (max !== undefined) params.set('maxPrice', String(max));
       }
