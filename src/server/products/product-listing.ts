@@ -13,6 +13,7 @@ import {
   countListingsByCategory,
   countListingsOfSellers,
   readCategoryCounters,
+  readPriceRangeCounters,
 } from './products.repository.ts';
 import { SEARCH_MATCHES_MAX, SearchMatches, TOO_MANY_MATCHES } from './search-matches.ts';
 
@@ -31,13 +32,17 @@ export interface ListingReadContext {
 const narrowsCounters = (filter: ListingFilter) =>
   Boolean(filter.q) || Boolean(filter.conditions?.length) || filter.minPrice !== undefined || filter.maxPrice !== undefined;
 
+/** A price range and no search or condition: the price counters (per price and category) answer it. */
+const onlyPriceNarrows = (filter: ListingFilter) => !filter.q && !filter.conditions?.length;
+
 /**
  * Category counts for the filter, by the cheapest exact route:
  *  - no search, condition, price range, seller or buy-request filter: the trigger-kept counters (seven rows),
  *    kept in memory until a listing changes (ListingCache.applyChange clears the facet cache);
  *  - one seller's or one buyer's listings: counted, they are few and indexed;
- *  - a search, conditions or a price range: counted once, then cached briefly for the next pages
- *    of the same filter (docs/decisions/0003).
+ *  - a price range alone: the trigger-kept price counters, summed over the range;
+ *  - a search or conditions: counted.
+ * The last two are cached briefly for the next pages of the same filter (docs/decisions/0003).
  */
 async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): Promise<CategoryCounts> {
   if (filter.requestedBy || filter.sellerId) return countListingsByCategory(ctx.db, filter);
@@ -45,6 +50,12 @@ async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): P
     const counters = await cachedCounts(ctx, JSON.stringify(['counters', filter.excludeId ?? null]), () =>
       readCategoryCounters(ctx.db, filter.excludeId),
     );
+    return withoutHiddenSellers(ctx, filter, counters);
+  }
+  if (onlyPriceNarrows(filter)) {
+    const range = { minPrice: filter.minPrice, maxPrice: filter.maxPrice };
+    const key = JSON.stringify(['prices', range.minPrice ?? null, range.maxPrice ?? null, filter.excludeId ?? null]);
+    const counters = await cachedCounts(ctx, key, () => readPriceRangeCounters(ctx.db, range, filter.excludeId));
     return withoutHiddenSellers(ctx, filter, counters);
   }
   const key = JSON.stringify([
@@ -63,14 +74,17 @@ function cachedCounts(ctx: ListingReadContext, key: string, read: () => Promise<
   return ctx.searchCounts.fill(key, read);
 }
 
-/** The counters less the listings of sellers the viewer blocked (counted by the seller index: they are few). */
+/** Counters less the listings of sellers the viewer blocked, in the filter's price range (counted by the seller index: they are few). */
 async function withoutHiddenSellers(
   ctx: ListingReadContext,
   filter: ListingFilter,
   counts: CategoryCounts,
 ): Promise<CategoryCounts> {
   if (!filter.hiddenSellerIds?.length) return counts;
-  const hidden = await countListingsOfSellers(ctx.db, filter.hiddenSellerIds, filter.excludeId);
+  const hidden = await countListingsOfSellers(ctx.db, filter.hiddenSellerIds, filter.excludeId, {
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+  });
   return new Map([...counts].map(([category, count]) => [category, count - (hidden.get(category) ?? 0)]));
 }
 

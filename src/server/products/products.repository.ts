@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lte, ne, notInArray, type SQL, sql } from '
 import type { Category } from '#domain/catalog.ts';
 import type { ProductFields } from '#domain/products/product.schemas.ts';
 import type { Queryable } from '../db/client.ts';
-import { buyRequests, productCategoryCounts, productImages, products, users } from '../db/schema/index.ts';
+import { buyRequests, productCategoryCounts, productImages, productPriceCounts, products, users } from '../db/schema/index.ts';
 import { type ListingFilter, containsPattern } from './listing-statements.ts';
 import type { StoredImage } from './product.mapper.ts';
 
@@ -45,18 +45,58 @@ export async function countListingsByCategory(db: Queryable, filter: ListingFilt
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
 }
 
+/** A price range in rupees, both ends included, either optional: as the filter carries it. */
+export type PriceRange = Pick<ListingFilter, 'minPrice' | 'maxPrice'>;
+
+function priceConditions({ minPrice, maxPrice }: PriceRange, price: typeof products.price | typeof productPriceCounts.price) {
+  return [minPrice === undefined ? undefined : gte(price, minPrice), maxPrice === undefined ? undefined : lte(price, maxPrice)];
+}
+
 /**
- * Visible listings per category of some sellers (those a viewer blocked), less the one a Similar
- * Products call leaves out: what to take off the counters, which count visible listings only.
+ * Visible listings per category of some sellers (those a viewer blocked), in a price range if one
+ * is given, less the one a Similar Products call leaves out: what to take off the counters, which
+ * count visible listings only.
  */
-export async function countListingsOfSellers(db: Queryable, sellerIds: string[], excludeId?: string): Promise<CategoryCounts> {
+export async function countListingsOfSellers(
+  db: Queryable,
+  sellerIds: string[],
+  excludeId?: string,
+  range: PriceRange = {},
+): Promise<CategoryCounts> {
   const rows = await db
     .select({ category: products.category, count: sql<number>`count(*)::int` })
     .from(products)
     .where(
-      and(inArray(products.sellerId, sellerIds), eq(products.hidden, false), excludeId ? ne(products.id, excludeId) : undefined),
+      and(
+        inArray(products.sellerId, sellerIds),
+        eq(products.hidden, false),
+        excludeId ? ne(products.id, excludeId) : undefined,
+        ...priceConditions(range, products.price),
+      ),
     )
     .groupBy(products.category);
+  return new Map(rows.map((row) => [row.category, Number(row.count)]));
+}
+
+/**
+ * Visible listings per category in a price range, from the trigger-kept price counters (a row per
+ * price and category: a range sums a few thousand rows, where counting its listings read tens of
+ * thousands), less the one listing a Similar Products call leaves out if it is in the range.
+ */
+export async function readPriceRangeCounters(db: Queryable, range: PriceRange, excludeId?: string): Promise<CategoryCounts> {
+  const excluded = excludeId
+    ? sql`(select ${products.category} from ${products}
+           where ${and(eq(products.id, excludeId), eq(products.hidden, false), ...priceConditions(range, products.price))})`
+    : sql`null`;
+  const rows = await db
+    .select({
+      category: productPriceCounts.category,
+      count: sql<number>`sum(${productPriceCounts.productCount})::int - (case when ${productPriceCounts.category} = ${excluded} then 1 else 0 end)`,
+    })
+    .from(productPriceCounts)
+    .where(and(...priceConditions(range, productPriceCounts.price)))
+    .groupBy(productPriceCounts.category)
+    .having(sql`sum(${productPriceCounts.productCount}) > 0`);
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
 }
 

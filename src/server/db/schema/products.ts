@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { CATEGORIES, CONDITIONS } from '#domain/catalog.ts';
 import { createdAt, sqlList, timestamptz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -183,6 +183,25 @@ export const productCategoryCounts = pgTable(
     productCount: integer('product_count').notNull().default(0),
   },
   (table) => [check('product_category_counts_count_check', sql`${table.productCount} >= 0`)],
+);
+
+/**
+ * Visible listings per category at each asking price, kept exact by statement-level triggers on
+ * products (migration product_price_counts): a price filter's facet counts sum the rows of its
+ * range (a few thousand: prices are round) instead of counting the listings in it (docs/decisions/0047).
+ * A row whose count fell to 0 stays, for the next listing at that price.
+ */
+export const productPriceCounts = pgTable(
+  'product_price_counts',
+  {
+    price: money('price').notNull(),
+    category: text('category', { enum: CATEGORIES }).notNull(),
+    productCount: integer('product_count').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.price, table.category] }),
+    check('product_price_counts_count_check', sql`${table.productCount} >= 0`),
+  ],
 );
 
 /**
