@@ -32,10 +32,11 @@ export interface ProductCardRow {
   soldPrice: number | null;
   reserved: boolean;
   reservedForId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  renewedAt: Date;
-  expiresAt: Date;
+  /** Times: ISO text from the listing statements (listing-statements.ts isoTime), a Date from drizzle's query. */
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  renewedAt: Date | string;
+  expiresAt: Date | string;
   expired: boolean;
   sellerId: string;
   sellerUserName: string;
@@ -109,6 +110,8 @@ function storedImagesOf(row: ProductCardRow): StoredImage[] {
   return typeof row.images === 'string' ? (JSON.parse(row.images) as StoredImage[]) : row.images;
 }
 
+const isoOf = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
+
 export function toProduct(row: ProductCardRow, storage: Storage, audience: CardAudience): Product {
   if (row.buyerId !== null) audience.personal?.add(row.sellerId).add(row.buyerId);
   if (row.reservedForId !== null) audience.personal?.add(row.sellerId).add(row.reservedForId);
@@ -138,10 +141,10 @@ export function toProduct(row: ProductCardRow, storage: Storage, audience: CardA
       ...(audience.viewer ? { email: row.sellerEmail, phoneNumber: row.sellerPhoneNumber } : {}),
       profilePicture: profilePictureOf({ profilePictureKey: row.sellerProfilePictureKey }, storage),
     },
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    renewedAt: new Date(row.renewedAt).toISOString(),
-    expiresAt: new Date(row.expiresAt).toISOString(),
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
+    renewedAt: isoOf(row.renewedAt),
+    expiresAt: isoOf(row.expiresAt),
     expired: row.expired,
   };
 }

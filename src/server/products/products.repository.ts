@@ -2,7 +2,8 @@ import { and, asc, eq, gte, inArray, lte, ne, notInArray, type SQL, sql } from '
 import type { Category } from '#domain/catalog.ts';
 import type { ProductFields } from '#domain/products/product.schemas.ts';
 import type { Queryable } from '../db/client.ts';
-import { buyRequests, productCategoryCounts, productImages, productPriceCounts, products, users } from '../db/schema/index.ts';
+import { runWritten } from '../db/prepared.ts';
+import { buyRequests, productCategoryCounts, productImages, products, users } from '../db/schema/index.ts';
 import { type ListingFilter, containsPattern } from './listing-statements.ts';
 import type { StoredImage } from './product.mapper.ts';
 
@@ -48,7 +49,7 @@ export async function countListingsByCategory(db: Queryable, filter: ListingFilt
 /** A price range in rupees, both ends included, either optional: as the filter carries it. */
 export type PriceRange = Pick<ListingFilter, 'minPrice' | 'maxPrice'>;
 
-function priceConditions({ minPrice, maxPrice }: PriceRange, price: typeof products.price | typeof productPriceCounts.price) {
+function priceConditions({ minPrice, maxPrice }: PriceRange, price: typeof products.price) {
   return [minPrice === undefined ? undefined : gte(price, minPrice), maxPrice === undefined ? undefined : lte(price, maxPrice)];
 }
 
@@ -78,25 +79,34 @@ export async function countListingsOfSellers(
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
 }
 
+/** A range's rows of the price counters, summed per category, less the listing left out ($3) if it is in the range. */
+const READ_PRICE_RANGE_COUNTERS = {
+  name: 'read-price-range-counters',
+  text: `
+  select category,
+         sum(product_count)::int - (case when category = (
+           select category from products
+            where id = $3::uuid and not hidden
+              and ($1::numeric is null or price >= $1::numeric) and ($2::numeric is null or price <= $2::numeric)
+         ) then 1 else 0 end) as count
+    from product_price_counts
+   where ($1::numeric is null or price >= $1::numeric) and ($2::numeric is null or price <= $2::numeric)
+   group by category
+  having sum(product_count) > 0`,
+};
+
 /**
  * Visible listings per category in a price range, from the trigger-kept price counters (a row per
  * price and category: a range sums a few thousand rows, where counting its listings read tens of
- * thousands), less the one listing a Similar Products call leaves out if it is in the range.
+ * thousands), less the one listing a Similar Products call leaves out if it is in the range. One
+ * statement written out once: every typed range is new, and building it with drizzle cost more
+ * of the app's CPU than PostgreSQL's summing.
  */
 export async function readPriceRangeCounters(db: Queryable, range: PriceRange, excludeId?: string): Promise<CategoryCounts> {
-  const excluded = excludeId
-    ? sql`(select ${products.category} from ${products}
-           where ${and(eq(products.id, excludeId), eq(products.hidden, false), ...priceConditions(range, products.price))})`
-    : sql`null`;
-  const rows = await db
-    .select({
-      category: productPriceCounts.category,
-      count: sql<number>`sum(${productPriceCounts.productCount})::int - (case when ${productPriceCounts.category} = ${excluded} then 1 else 0 end)`,
-    })
-    .from(productPriceCounts)
-    .where(and(...priceConditions(range, productPriceCounts.price)))
-    .groupBy(productPriceCounts.category)
-    .having(sql`sum(${productPriceCounts.productCount}) > 0`);
+  const rows = await runWritten<{ category: Category; count: number }>(db, {
+    ...READ_PRICE_RANGE_COUNTERS,
+    values: [range.minPrice ?? null, range.maxPrice ?? null, excludeId ?? null],
+  });
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
 }
 
