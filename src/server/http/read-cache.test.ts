@@ -43,6 +43,18 @@ describe('ReadCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual(['1', undefined, '3']);
   });
 
+  it('keeps an entry read again among the newer half where it is, and drops the oldest placed first', () => {
+    const cache = new ReadCache<string>({ maxEntries: 4, maxBytes: 1000 }, bytesOf);
+    for (const key of ['a', 'b', 'c', 'd']) cache.set(key, cache.fillToken(), key);
+    // c and d were placed fewer than two (half of four) placements ago: read, they stay put.
+    expect([cache.get('c'), cache.get('d')]).toEqual(['c', 'd']);
+    // b was placed two placements ago: read, it moves to the end.
+    expect(cache.get('b')).toBe('b');
+    cache.set('e', cache.fillToken(), 'e');
+    cache.set('f', cache.fillToken(), 'f');
+    expect(['a', 'b', 'c', 'd', 'e', 'f'].map((key) => cache.get(key))).toEqual([undefined, 'b', undefined, 'd', 'e', 'f']);
+  });
+
   it('keeps its entries, keys included, within its byte limit', () => {
     const cache = new ReadCache<string>({ maxEntries: 100, maxBytes: 20 }, bytesOf);
     cache.set('a', cache.fillToken(), 'x'.repeat(12));
