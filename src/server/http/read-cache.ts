@@ -23,10 +23,10 @@ interface Entry<V> {
 
 /**
  * An in-process cache of finished answers, least recently used out first (nearly: see get),
- * bounded by entries and by bytes. It does not know when its data changes: its owner drops the entries a change touches,
- * by the tags they were stored with (dropTagged), or all of them (clear). Every drop starts a new
- * generation, so an answer computed from rows read before a change that touches it (a fill racing
- * the change) is never stored after it.
+ * bounded by entries and by bytes. It does not know when its data changes: its owner drops the
+ * entries a change touches, by the tags they were stored with (dropTagged), or all of them
+ * (clear). Every drop starts a new generation, so an answer computed from rows read before a
+ * change that touches it (a fill racing the change) is never stored after it.
  */
 export class ReadCache<V> {
   private readonly entries = new Map<string, Entry<V>>();

@@ -9,6 +9,17 @@ import type { StoredImage } from './product.mapper.ts';
 
 export type CategoryCounts = Map<Category, number>;
 
+/** A price range in rupees, both ends included, either optional: as the filter carries it. */
+export type PriceRange = Pick<ListingFilter, 'minPrice' | 'maxPrice'>;
+
+/** A listing's price within the range. */
+function priceConditions({ minPrice, maxPrice }: PriceRange): SQL[] {
+  const conditions: SQL[] = [];
+  if (minPrice !== undefined) conditions.push(gte(products.price, minPrice));
+  if (maxPrice !== undefined) conditions.push(lte(products.price, maxPrice));
+  return conditions;
+}
+
 /** Every condition of the filter except the category one (the facet counts ignore that one). */
 function facetConditions(filter: ListingFilter): SQL[] {
   const conditions: SQL[] = [];
@@ -19,8 +30,7 @@ function facetConditions(filter: ListingFilter): SQL[] {
   if (filter.excludeId) conditions.push(ne(products.id, filter.excludeId));
   if (filter.hiddenSellerIds?.length) conditions.push(notInArray(products.sellerId, filter.hiddenSellerIds));
   if (filter.conditions?.length) conditions.push(inArray(products.condition, filter.conditions));
-  if (filter.minPrice !== undefined) conditions.push(gte(products.price, filter.minPrice));
-  if (filter.maxPrice !== undefined) conditions.push(lte(products.price, filter.maxPrice));
+  conditions.push(...priceConditions(filter));
   if (filter.requestedBy) {
     conditions.push(
       inArray(
@@ -46,13 +56,6 @@ export async function countListingsByCategory(db: Queryable, filter: ListingFilt
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
 }
 
-/** A price range in rupees, both ends included, either optional: as the filter carries it. */
-export type PriceRange = Pick<ListingFilter, 'minPrice' | 'maxPrice'>;
-
-function priceConditions({ minPrice, maxPrice }: PriceRange, price: typeof products.price) {
-  return [minPrice === undefined ? undefined : gte(price, minPrice), maxPrice === undefined ? undefined : lte(price, maxPrice)];
-}
-
 /**
  * Visible listings per category of some sellers (those a viewer blocked), in a price range if one
  * is given, less the one a Similar Products call leaves out: what to take off the counters, which
@@ -72,7 +75,7 @@ export async function countListingsOfSellers(
         inArray(products.sellerId, sellerIds),
         eq(products.hidden, false),
         excludeId ? ne(products.id, excludeId) : undefined,
-        ...priceConditions(range, products.price),
+        ...priceConditions(range),
       ),
     )
     .groupBy(products.category);
