@@ -7,6 +7,7 @@ import { type FillToken, ReadCache } from '../http/read-cache.ts';
 import { batchedForSiblings, onSiblingMessage, siblingGroup } from '../process/sibling-workers.ts';
 import type { UserRow } from '../users/user.mapper.ts';
 import { FacetCache } from './facet-cache.ts';
+import type { PriceCounters } from './price-counters.ts';
 import type { CategoryCounts } from './products.repository.ts';
 import { type SearchMatches, TOO_MANY_MATCHES } from './search-matches.ts';
 
@@ -66,6 +67,8 @@ const ALIAS_LIMITS = { maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 };
 /** Category counts: the catalogue's counters, and a search's (a scan of the matching rows) for the next pages of that search. */
 const SEARCH_COUNTS_TTL_MS = 30_000;
 const SEARCH_COUNTS_MAX_ENTRIES = 500;
+/** The price counters, whole (price-counters.ts): one entry, kept as long as the category counters. */
+const PRICE_COUNTERS_KEY = 'all';
 /** A search's matches (search-matches.ts): up to 200,000 rows in all, about 30 MB a worker. */
 const SEARCH_MATCHES_TTL_MS = 60_000;
 const SEARCH_MATCHES_LIMITS = { maxEntries: 2000, maxRows: 200_000 };
@@ -163,6 +166,7 @@ export class ListingCache {
   private readonly aliases: ReadCache<string>;
   readonly searchCounts: FacetCache<CategoryCounts>;
   readonly searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
+  private readonly priceCountersCache: FacetCache<PriceCounters>;
   /** Answers sent by this instance, by where they came from (the listing_answers_total metric). */
   readonly answers = { cache: 0, computed: 0 };
   /** Answers handed to the other workers, and theirs stored or refused here (listing_answers_shared_total). */
@@ -186,6 +190,12 @@ export class ListingCache {
       weigh: (matches) => (matches === TOO_MANY_MATCHES ? 1 : Math.max(1, matches.size)),
       maxWeight: SEARCH_MATCHES_LIMITS.maxRows,
     });
+    this.priceCountersCache = new FacetCache<PriceCounters>(app.clock, SEARCH_COUNTS_TTL_MS, 1, canFill);
+  }
+
+  /** The price counters, kept until a listing changes, or read once for every caller asking meanwhile. */
+  priceCounters(read: () => Promise<PriceCounters>): Promise<PriceCounters> {
+    return this.priceCountersCache.fill(PRICE_COUNTERS_KEY, read);
   }
 
   clear(): void {
@@ -193,6 +203,7 @@ export class ListingCache {
     this.blocked.clear();
     this.searchCounts.clear();
     this.searchMatches.clear();
+    this.priceCountersCache.clear();
   }
 
   /**
@@ -208,6 +219,7 @@ export class ListingCache {
       this.bodies.dropTagged([LISTS_TAG, ...products.map(productTag)]);
       this.searchCounts.clear();
       this.searchMatches.clear();
+      this.priceCountersCache.clear();
     }
     if (buyers) this.bodies.dropTagged(buyers.map(requestsTag));
     if (blockers) this.blocked.dropTagged(blockers);

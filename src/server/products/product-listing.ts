@@ -7,12 +7,15 @@ import type { UserRow } from '../users/user.mapper.ts';
 import type { FacetCache } from './facet-cache.ts';
 import { type PageQuery, readListingPage, readListingPageOfMatches } from './listing-pages.ts';
 import { type ListingFilter, findSearchMatches } from './listing-statements.ts';
+import { PriceCounters } from './price-counters.ts';
 import { type CardAudience, toProduct } from './product.mapper.ts';
 import {
   type CategoryCounts,
+  type PriceRange,
   countListingsByCategory,
   countListingsOfSellers,
   readCategoryCounters,
+  readPriceCounters,
   readPriceRangeCounters,
 } from './products.repository.ts';
 import { SEARCH_MATCHES_MAX, SearchMatches, TOO_MANY_MATCHES } from './search-matches.ts';
@@ -26,6 +29,8 @@ export interface ListingReadContext {
   searchCounts: FacetCache<CategoryCounts>;
   /** A search's matches (search-matches.ts), keyed by the facet filter. */
   searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
+  /** The price counters in memory (price-counters.ts), read once per listing change. */
+  priceCounters: (read: () => Promise<PriceCounters>) => Promise<PriceCounters>;
 }
 
 /** A search, a condition or a price range: the counters (per category only) cannot answer it. */
@@ -40,7 +45,8 @@ const onlyPriceNarrows = (filter: ListingFilter) => !filter.q && !filter.conditi
  *  - no search, condition, price range, seller or buy-request filter: the trigger-kept counters (seven rows),
  *    kept in memory until a listing changes (ListingCache.applyChange clears the facet cache);
  *  - one seller's or one buyer's listings: counted, they are few and indexed;
- *  - a price range alone: the trigger-kept price counters, summed over the range;
+ *  - a price range alone: the trigger-kept price counters, summed over the range in memory (or by
+ *    PostgreSQL for Similar Products, which leaves its own listing out);
  *  - a search or conditions: counted.
  * The last two are cached briefly for the next pages of the same filter (docs/decisions/0003).
  */
@@ -54,9 +60,7 @@ async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): P
   }
   if (onlyPriceNarrows(filter)) {
     const range = { minPrice: filter.minPrice, maxPrice: filter.maxPrice };
-    const key = JSON.stringify(['prices', range.minPrice ?? null, range.maxPrice ?? null, filter.excludeId ?? null]);
-    const counters = await cachedCounts(ctx, key, () => readPriceRangeCounters(ctx.db, range, filter.excludeId));
-    return withoutHiddenSellers(ctx, filter, counters);
+    return withoutHiddenSellers(ctx, filter, await priceRangeCounts(ctx, range, filter.excludeId));
   }
   const key = JSON.stringify([
     filter.q?.toLowerCase() ?? null,
@@ -67,6 +71,16 @@ async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): P
     filter.hiddenSellerIds ?? [],
   ]);
   return cachedCounts(ctx, key, () => countListingsByCategory(ctx.db, filter));
+}
+
+/** A price range's counts: from the counters in memory, or summed by PostgreSQL less the listing left out. */
+async function priceRangeCounts(ctx: ListingReadContext, range: PriceRange, excludeId: string | undefined) {
+  if (!excludeId) {
+    const counters = await ctx.priceCounters(async () => new PriceCounters(await readPriceCounters(ctx.db)));
+    return counters.countsIn(range);
+  }
+  const key = JSON.stringify(['prices', range.minPrice ?? null, range.maxPrice ?? null, excludeId]);
+  return cachedCounts(ctx, key, () => readPriceRangeCounters(ctx.db, range, excludeId));
 }
 
 /** Counts from the facet cache, or read and kept unless a listing changed while they were read. */

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/client.ts';
 import { runWritten } from '../db/prepared.ts';
 import { buyRequests, productCategoryCounts, productImages, products, users } from '../db/schema/index.ts';
 import { type ListingFilter, containsPattern } from './listing-statements.ts';
+import type { PriceCounterRow } from './price-counters.ts';
 import type { StoredImage } from './product.mapper.ts';
 
 export type CategoryCounts = Map<Category, number>;
@@ -111,6 +112,17 @@ export async function readPriceRangeCounters(db: Queryable, range: PriceRange, e
     values: [range.minPrice ?? null, range.maxPrice ?? null, excludeId ?? null],
   });
   return new Map(rows.map((row) => [row.category, Number(row.count)]));
+}
+
+const READ_PRICE_COUNTERS = {
+  name: 'read-price-counters',
+  text: `select category, price::float8 as price, product_count as count from product_price_counts where product_count > 0`,
+  values: [],
+};
+
+/** Every row of the price counters that counts a listing (a few thousand: prices are round), for PriceCounters. */
+export function readPriceCounters(db: Queryable): Promise<PriceCounterRow[]> {
+  return runWritten<PriceCounterRow>(db, READ_PRICE_COUNTERS);
 }
 
 /**

@@ -62,6 +62,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.storage,
     searchCounts: cache.searchCounts,
     searchMatches: cache.searchMatches,
+    priceCounters: (read) => cache.priceCounters(read),
   };
   const changes = (log: ListingChangeContext['log']): ListingChangeContext => ({
     db: app.db,

@@ -126,6 +126,40 @@ describe("a price filter's category counts", () => {
     expect(countOf(await calls.list(viewerCookie, { minPrice: '3400', maxPrice: '3400' }), 'Cycle')).toBe(1);
   });
 
+  it('equal a count of the visible listings for ranges typed by hand, before and after a new listing', async () => {
+    await insertListings(t.app.db, [
+      { sellerId: seller.id, category: 'Cycle', price: 4321.5 },
+      { sellerId: seller.id, category: 'Cycle', price: 4400 },
+      { sellerId: seller.id, category: 'Electronics', price: 4321.49 },
+      { sellerId: seller.id, category: 'Electronics', price: 4500, expired: true },
+    ]);
+    const ranges: Record<string, string>[] = [
+      { minPrice: '4321.5', maxPrice: '4400' },
+      { minPrice: '4321.49', maxPrice: '4321.5' },
+      { minPrice: '4000' },
+      { maxPrice: '4321.49' },
+      { minPrice: '4401', maxPrice: '4499' },
+    ];
+    const expectCountsAsCounted = async () => {
+      await calls.settled();
+      for (const range of ranges) {
+        const bound = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+        const counted = await countListingsByCategory(t.app.db, {
+          categories: [],
+          minPrice: bound(range.minPrice),
+          maxPrice: bound(range.maxPrice),
+        });
+        const page = await calls.list(viewerCookie, range);
+        expect(new Map(page.categories.map(({ name, count }) => [name, count]))).toEqual(counted);
+        expect(page.total).toBe([...counted.values()].reduce((sum, count) => sum + count, 0));
+      }
+    };
+    await expectCountsAsCounted();
+    await insertListing(t.app.db, { sellerId: seller.id, category: 'Cycle', price: 4321.5 });
+    await expectCountsAsCounted();
+    expect(countOf(await calls.list(viewerCookie, ranges[0]!), 'Cycle')).toBe(3);
+  });
+
   it('leave out the listings of a seller the viewer blocked, in the range only', async () => {
     const blocked = await insertUser(t.app.db, { userName: 'blocked' });
     await insertListings(t.app.db, [
