@@ -152,6 +152,7 @@ const envSchema = z
     PUSH_LOCAL_ENDPOINTS: booleanFlag,
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
     LISTING_CACHE_MB: positiveWhole().optional(),
+    LISTING_ORDER_ROWS: positiveWhole(5000),
     DATABASE_POOL_SIZE: positiveWhole(DEFAULT_DATABASE_POOL_SIZE),
     LOAD_SHEDDING: booleanFlag,
     SHED_EVENT_LOOP_DELAY_MS: positiveWhole(300),
@@ -292,6 +293,12 @@ function toConfig(env: z.output<typeof envSchema>) {
      * details) need hundreds of them: at 64 MB half the answers were computed again.
      */
     listingCacheMb: env.LISTING_CACHE_MB ?? defaultListingCacheMb(webConcurrency),
+    /**
+     * How many of the visible catalogue's first listings in each sort a worker keeps in order
+     * (products/catalogue-order.ts), so any of the pages they fill is chosen in memory: the default
+     * covers the first 200 pages of 24.
+     */
+    listingOrderRows: env.LISTING_ORDER_ROWS,
     /**
      * Load shedding (http/load-shedding.ts): past any limit a new /api/ request is answered 503 BUSY
      * at once. On by default with PostgreSQL; off on the embedded database (one process, tests)

@@ -24,6 +24,11 @@ export class FacetCache<T> {
     private readonly weighing: { weigh: (value: T) => number; maxWeight: number } | undefined = undefined,
   ) {}
 
+  /** Whether values are stored now (false while changes may go unannounced): a costly read then serves one caller only. */
+  get storing(): boolean {
+    return this.canFill();
+  }
+
   get(key: string): T | undefined {
     if (!this.canFill()) return undefined;
     const entry = this.entries.get(key);

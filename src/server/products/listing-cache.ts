@@ -6,6 +6,7 @@ import type { StreamPosition } from '../events/event-bus.ts';
 import { type FillToken, ReadCache } from '../http/read-cache.ts';
 import { batchedForSiblings, onSiblingMessage, siblingGroup } from '../process/sibling-workers.ts';
 import type { UserRow } from '../users/user.mapper.ts';
+import type { CatalogueOrder } from './catalogue-order.ts';
 import { FacetCache } from './facet-cache.ts';
 import type { PriceCounters } from './price-counters.ts';
 import type { CategoryCounts } from './products.repository.ts';
@@ -72,6 +73,9 @@ const PRICE_COUNTERS_KEY = 'all';
 /** A search's matches (search-matches.ts): up to 200,000 rows in all, about 30 MB a worker. */
 const SEARCH_MATCHES_TTL_MS = 60_000;
 const SEARCH_MATCHES_LIMITS = { maxEntries: 2000, maxRows: 200_000 };
+/** The catalogue's first listings in each sort (catalogue-order.ts): one entry per sort. */
+const CATALOGUE_ORDERS_TTL_MS = 60_000;
+const CATALOGUE_ORDERS_MAX_ENTRIES = 5;
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** What a worker tells its siblings when it computed an answer (sibling-workers.ts). */
 const SHARED_ANSWER_TOPIC = 'listing-answers';
@@ -167,6 +171,8 @@ export class ListingCache {
   readonly searchCounts: FacetCache<CategoryCounts>;
   readonly searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
   private readonly priceCountersCache: FacetCache<PriceCounters>;
+  /** The catalogue's first listings in each sort, by sort (catalogue-order.ts). */
+  readonly catalogueOrders: FacetCache<CatalogueOrder>;
   /** Answers sent by this instance, by where they came from (the listing_answers_total metric). */
   readonly answers = { cache: 0, computed: 0 };
   /** Answers handed to the other workers, and theirs stored or refused here (listing_answers_shared_total). */
@@ -191,6 +197,12 @@ export class ListingCache {
       maxWeight: SEARCH_MATCHES_LIMITS.maxRows,
     });
     this.priceCountersCache = new FacetCache<PriceCounters>(app.clock, SEARCH_COUNTS_TTL_MS, 1, canFill);
+    this.catalogueOrders = new FacetCache<CatalogueOrder>(
+      app.clock,
+      CATALOGUE_ORDERS_TTL_MS,
+      CATALOGUE_ORDERS_MAX_ENTRIES,
+      canFill,
+    );
   }
 
   /** The price counters, kept until a listing changes, or read once for every caller asking meanwhile. */
@@ -204,6 +216,7 @@ export class ListingCache {
     this.searchCounts.clear();
     this.searchMatches.clear();
     this.priceCountersCache.clear();
+    this.catalogueOrders.clear();
   }
 
   /**
@@ -220,6 +233,7 @@ export class ListingCache {
       this.searchCounts.clear();
       this.searchMatches.clear();
       this.priceCountersCache.clear();
+      this.catalogueOrders.clear();
     }
     if (buyers) this.bodies.dropTagged(buyers.map(requestsTag));
     if (blockers) this.blocked.dropTagged(blockers);

@@ -2,6 +2,7 @@ import type { ProductSort } from '#domain/catalog.ts';
 import { CURSOR_PAGE_MAX, type ListingCursor, encodeListingCursor } from '#domain/products/listing-cursor.ts';
 import type { StatementRunner } from '../db/client.ts';
 import { type ListingFilter, type ListingPageRow, findListingCards, findListingPage, sortKeyOf } from './listing-statements.ts';
+import type { CatalogueOrder } from './catalogue-order.ts';
 import type { SearchMatches } from './search-matches.ts';
 
 /** A page asked for by number, or by the cursor an earlier answer gave (which then wins). */
@@ -49,6 +50,22 @@ export async function readListingPageOfMatches(
   const chosen = matches.page(sort, categories, { limit, offset, after: cursor });
   const rows = await findListingCards(db, chosen.ids);
   return withNextCursor(rows, chosen.more, sort, cursor?.page ?? query.page);
+}
+
+/**
+ * A page by number chosen among the catalogue's first listings in its sort, then its cards read by
+ * id; undefined when the page reaches past them (readListingPage then reads it).
+ */
+export async function readListingPageOfOrder(
+  db: StatementRunner,
+  order: CatalogueOrder,
+  sort: ProductSort,
+  query: PageQuery,
+): Promise<ListingPage | undefined> {
+  const chosen = order.page((query.page - 1) * query.limit, query.limit);
+  if (!chosen) return undefined;
+  const rows = await findListingCards(db, chosen.ids);
+  return withNextCursor(rows, chosen.more, sort, query.page);
 }
 
 function withNextCursor(rows: ListingPageRow[], more: boolean, sort: ProductSort, page: number): ListingPage {

@@ -346,6 +346,24 @@ export function findSearchMatches(db: StatementRunner, filter: ListingFilter, li
   return db.runStatement<MatchRow>(searchMatchesStatement(filter, limit));
 }
 
+/**
+ * The ids of the first `limit` visible listings in one sort (catalogue-order.ts): from the sort's
+ * index alone, as a page's ids are, but once for all the pages they fill.
+ */
+export function catalogueOrderStatement(sort: ProductSort, limit: number): Statement {
+  const order = SORTS[sort].order.map(([column, direction]) => `${column} ${direction}`).join(', ');
+  return {
+    name: `catalogue-order/${sort}`,
+    text: `select id from products where not hidden order by ${order} limit $1::int8`,
+    values: [limit],
+  };
+}
+
+export async function findCatalogueOrder(db: StatementRunner, sort: ProductSort, limit: number): Promise<string[]> {
+  const rows = await db.runStatement<{ id: string }>(catalogueOrderStatement(sort, limit));
+  return rows.map((row) => row.id);
+}
+
 const CARDS_BY_IDS = `select ${cardColumns('p')},
     to_char(p.renewed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "sortAt"
   from products p join users u on u.id = p.seller_id where p.id = any($1::uuid[])`;

@@ -4,8 +4,9 @@ import type { MyListingsResponse, ProductListResponse } from '#domain/products/p
 import type { Database, StatementRunner } from '../db/client.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { UserRow } from '../users/user.mapper.ts';
+import { CatalogueOrder, pagedByCatalogueOrder } from './catalogue-order.ts';
 import type { FacetCache } from './facet-cache.ts';
-import { type PageQuery, readListingPage, readListingPageOfMatches } from './listing-pages.ts';
+import { type PageQuery, readListingPage, readListingPageOfMatches, readListingPageOfOrder } from './listing-pages.ts';
 import { type ListingFilter, findSearchMatches } from './listing-statements.ts';
 import { PriceCounters } from './price-counters.ts';
 import { type CardAudience, toProduct } from './product.mapper.ts';
@@ -31,6 +32,10 @@ export interface ListingReadContext {
   searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
   /** The price counters in memory (price-counters.ts), read once per listing change. */
   priceCounters: (read: () => Promise<PriceCounters>) => Promise<PriceCounters>;
+  /** The catalogue's first listings in each sort (catalogue-order.ts), keyed by the sort. */
+  catalogueOrders: FacetCache<CatalogueOrder>;
+  /** How many listings each of those holds (config.listingOrderRows). */
+  catalogueOrderRows: number;
 }
 
 /** A search, a condition or a price range: the counters (per category only) cannot answer it. */
@@ -137,6 +142,20 @@ async function searchMatchesOf(ctx: ListingReadContext, filter: ListingFilter): 
   return matches === TOO_MANY_MATCHES ? undefined : matches;
 }
 
+/**
+ * A page of anything but a search's matches: a page by number of the whole catalogue chosen among
+ * its first listings where it can be, anything else by the database.
+ */
+async function readBrowsingPage(ctx: ListingReadContext, filter: ListingFilter, sort: ProductSort, query: PageQuery) {
+  // While the cache stores nothing (events reconnecting), reading thousands of ids for one page would not pay.
+  if (!query.cursor && pagedByCatalogueOrder(filter) && ctx.catalogueOrders.storing) {
+    const order = await ctx.catalogueOrders.fill(sort, () => CatalogueOrder.read(ctx.statements, sort, ctx.catalogueOrderRows));
+    const page = await readListingPageOfOrder(ctx.statements, order, sort, query);
+    if (page) return page;
+  }
+  return readListingPage(ctx.statements, filter, sort, query);
+}
+
 async function readPage(
   ctx: ListingReadContext,
   filter: ListingFilter,
@@ -147,7 +166,7 @@ async function readPage(
   const matches = await searchMatchesOf(ctx, filter);
   const [page, counts] = matches
     ? [await readListingPageOfMatches(ctx.statements, matches, filter.categories, sort, query), matches.counts()]
-    : await Promise.all([readListingPage(ctx.statements, filter, sort, query), categoryCounts(ctx, filter)]);
+    : await Promise.all([readBrowsingPage(ctx, filter, sort, query), categoryCounts(ctx, filter)]);
   const total = totalOf(counts, filter.categories);
   return {
     products: page.rows.map((row) => toProduct(row, ctx.storage, audience)),

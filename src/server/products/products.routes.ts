@@ -63,6 +63,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     searchCounts: cache.searchCounts,
     searchMatches: cache.searchMatches,
     priceCounters: (read) => cache.priceCounters(read),
+    catalogueOrders: cache.catalogueOrders,
+    catalogueOrderRows: app.config.listingOrderRows,
   };
   const changes = (log: ListingChangeContext['log']): ListingChangeContext => ({
     db: app.db,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductSort } from '#domain/catalog.ts';
-import { type ListingFilter, listingPageStatement } from '#server/products/listing-statements.ts';
+import { type ListingFilter, catalogueOrderStatement, listingPageStatement } from '#server/products/listing-statements.ts';
 import { insertUser } from '../../support/factories.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
 
@@ -46,6 +46,20 @@ describe('deep pages of the list (PostgreSQL plans)', () => {
     const shown = await plan(sort, 1000);
     expect(shown).toMatch(new RegExp(`Index Only Scan (Backward )?using ${index}`));
     expect(shown).not.toContain('Rows Removed by Filter');
+  });
+
+  it.each([
+    ['oldest', 'products_visible_oldest_idx'],
+    ['newest', 'products_visible_newest_idx'],
+    ['priceHighLow', 'products_visible_price_high_idx'],
+    ['priceLowHigh', 'products_visible_price_low_idx'],
+    ['rating', 'products_visible_rating_idx'],
+  ] as const)("reads the ids of the catalogue's first listings, %s, by an index-only scan of %s", async (sort, index) => {
+    const statement = catalogueOrderStatement(sort, 1200);
+    const { rows } = await t.app.dbHandle.runSql(`explain (analyze, costs off) ${statement.text}`, statement.values);
+    const shown = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(shown).toMatch(new RegExp(`Index Only Scan (Backward )?using ${index}`));
+    expect(shown).not.toContain('Sort');
   });
 
   it.each([
