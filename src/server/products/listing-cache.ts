@@ -68,8 +68,6 @@ const ALIAS_LIMITS = { maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 };
 /** Category counts: the catalogue's counters, and a search's (a scan of the matching rows) for the next pages of that search. */
 const SEARCH_COUNTS_TTL_MS = 30_000;
 const SEARCH_COUNTS_MAX_ENTRIES = 500;
-/** The price counters, whole (price-counters.ts): one entry, kept as long as the category counters. */
-const PRICE_COUNTERS_KEY = 'all';
 /** A search's matches (search-matches.ts): up to 200,000 rows in all, about 30 MB a worker. */
 const SEARCH_MATCHES_TTL_MS = 60_000;
 const SEARCH_MATCHES_LIMITS = { maxEntries: 2000, maxRows: 200_000 };
@@ -170,7 +168,8 @@ export class ListingCache {
   private readonly aliases: ReadCache<string>;
   readonly searchCounts: FacetCache<CategoryCounts>;
   readonly searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
-  private readonly priceCountersCache: FacetCache<PriceCounters>;
+  /** The price counters, whole (price-counters.ts): one entry, kept as long as the category counters. */
+  readonly priceCounters: FacetCache<PriceCounters>;
   /** The catalogue's first listings in each sort, by sort (catalogue-order.ts). */
   readonly catalogueOrders: FacetCache<CatalogueOrder>;
   /** Answers sent by this instance, by where they came from (the listing_answers_total metric). */
@@ -196,7 +195,7 @@ export class ListingCache {
       weigh: (matches) => (matches === TOO_MANY_MATCHES ? 1 : Math.max(1, matches.size)),
       maxWeight: SEARCH_MATCHES_LIMITS.maxRows,
     });
-    this.priceCountersCache = new FacetCache<PriceCounters>(app.clock, SEARCH_COUNTS_TTL_MS, 1, canFill);
+    this.priceCounters = new FacetCache<PriceCounters>(app.clock, SEARCH_COUNTS_TTL_MS, 1, canFill);
     this.catalogueOrders = new FacetCache<CatalogueOrder>(
       app.clock,
       CATALOGUE_ORDERS_TTL_MS,
@@ -205,17 +204,17 @@ export class ListingCache {
     );
   }
 
-  /** The price counters, kept until a listing changes, or read once for every caller asking meanwhile. */
-  priceCounters(read: () => Promise<PriceCounters>): Promise<PriceCounters> {
-    return this.priceCountersCache.fill(PRICE_COUNTERS_KEY, read);
-  }
-
   clear(): void {
     this.bodies.clear();
     this.blocked.clear();
+    this.clearReadsOfListings();
+  }
+
+  /** What any listing's change may make stale besides the answers: counts, matches, counters, orders. */
+  private clearReadsOfListings(): void {
     this.searchCounts.clear();
     this.searchMatches.clear();
-    this.priceCountersCache.clear();
+    this.priceCounters.clear();
     this.catalogueOrders.clear();
   }
 
@@ -230,10 +229,7 @@ export class ListingCache {
     if (!products && !buyers && !blockers) return this.clear();
     if (products) {
       this.bodies.dropTagged([LISTS_TAG, ...products.map(productTag)]);
-      this.searchCounts.clear();
-      this.searchMatches.clear();
-      this.priceCountersCache.clear();
-      this.catalogueOrders.clear();
+      this.clearReadsOfListings();
     }
     if (buyers) this.bodies.dropTagged(buyers.map(requestsTag));
     if (blockers) this.blocked.dropTagged(blockers);

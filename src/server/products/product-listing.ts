@@ -30,8 +30,8 @@ export interface ListingReadContext {
   searchCounts: FacetCache<CategoryCounts>;
   /** A search's matches (search-matches.ts), keyed by the facet filter. */
   searchMatches: FacetCache<SearchMatches | typeof TOO_MANY_MATCHES>;
-  /** The price counters in memory (price-counters.ts), read once per listing change. */
-  priceCounters: (read: () => Promise<PriceCounters>) => Promise<PriceCounters>;
+  /** The price counters in memory (price-counters.ts), read once per listing change: one entry. */
+  priceCounters: FacetCache<PriceCounters>;
   /** The catalogue's first listings in each sort (catalogue-order.ts), keyed by the sort. */
   catalogueOrders: FacetCache<CatalogueOrder>;
   /** How many listings each of those holds (config.listingOrderRows). */
@@ -78,10 +78,16 @@ async function categoryCounts(ctx: ListingReadContext, filter: ListingFilter): P
   return cachedCounts(ctx, key, () => countListingsByCategory(ctx.db, filter));
 }
 
+/** The price counters' one entry: the table whole. */
+const PRICE_COUNTERS_KEY = 'all';
+
 /** A price range's counts: from the counters in memory, or summed by PostgreSQL less the listing left out. */
 async function priceRangeCounts(ctx: ListingReadContext, range: PriceRange, excludeId: string | undefined) {
   if (!excludeId) {
-    const counters = await ctx.priceCounters(async () => new PriceCounters(await readPriceCounters(ctx.db)));
+    const counters = await ctx.priceCounters.fill(
+      PRICE_COUNTERS_KEY,
+      async () => new PriceCounters(await readPriceCounters(ctx.db)),
+    );
     return counters.countsIn(range);
   }
   const key = JSON.stringify(['prices', range.minPrice ?? null, range.maxPrice ?? null, excludeId]);

@@ -62,7 +62,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.storage,
     searchCounts: cache.searchCounts,
     searchMatches: cache.searchMatches,
-    priceCounters: (read) => cache.priceCounters(read),
+    priceCounters: cache.priceCounters,
     catalogueOrders: cache.catalogueOrders,
     catalogueOrderRows: app.config.listingOrderRows,
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductSort } from '#domain/catalog.ts';
+import type { Statement } from '#server/db/client.ts';
 import { type ListingFilter, catalogueOrderStatement, listingPageStatement } from '#server/products/listing-statements.ts';
 import { insertUser } from '../../support/factories.ts';
 import { type TestApp, createTestApp } from '../../support/test-app.ts';
@@ -29,10 +30,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function plan(sort: ProductSort, offset: number, filter: Partial<ListingFilter> = {}): Promise<string> {
-  const statement = listingPageStatement({ categories: [], ...filter }, sort, { limit: 25, offset });
+async function explained(statement: Statement): Promise<string> {
   const { rows } = await t.app.dbHandle.runSql(`explain (analyze, costs off) ${statement.text}`, statement.values);
   return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+function plan(sort: ProductSort, offset: number, filter: Partial<ListingFilter> = {}): Promise<string> {
+  return explained(listingPageStatement({ categories: [], ...filter }, sort, { limit: 25, offset }));
 }
 
 describe('deep pages of the list (PostgreSQL plans)', () => {
@@ -55,9 +59,7 @@ describe('deep pages of the list (PostgreSQL plans)', () => {
     ['priceLowHigh', 'products_visible_price_low_idx'],
     ['rating', 'products_visible_rating_idx'],
   ] as const)("reads the ids of the catalogue's first listings, %s, by an index-only scan of %s", async (sort, index) => {
-    const statement = catalogueOrderStatement(sort, 1200);
-    const { rows } = await t.app.dbHandle.runSql(`explain (analyze, costs off) ${statement.text}`, statement.values);
-    const shown = rows.map((row) => row['QUERY PLAN']).join('\n');
+    const shown = await explained(catalogueOrderStatement(sort, 1200));
     expect(shown).toMatch(new RegExp(`Index Only Scan (Backward )?using ${index}`));
     expect(shown).not.toContain('Sort');
   });
